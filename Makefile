@@ -1,0 +1,40 @@
+# `make run`: the whole site on embedded defaults. `make test`: the whole suite.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(CURDIR)/$(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
+export PATH := $(BIN):$(PATH)
+export DJANGO_SETTINGS_MODULE := sequence_site.settings
+
+.PHONY: run test install lint bench clean
+
+install: $(STAMP)
+
+$(STAMP): requirements.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+run: install
+	mkdir -p var
+	DEBUG=true python manage.py migrate --noinput
+	DEBUG=true python manage.py seed_demo
+	@echo "Site: http://127.0.0.1:8000  ·  e-mails: printed below and saved in var/mail/  ·  Ctrl-C stops everything"
+	DEBUG=true honcho --procfile Procfile.dev start
+
+# Tests keep their own files (SQLite fallback, file cache, mail) under var/test.
+test: install
+	ruff check .
+	VAR_DIR=$(CURDIR)/var/test CACHE_KEY_PREFIX=sequence-test python -m pytest $(PYTEST_ARGS)
+
+lint: install
+	ruff check .
+	ruff format --check .
+
+bench: install
+	python bench/engine.py
+
+clean:
+	rm -rf var .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,69 @@
+"""/healthz, what a self-hoster's monitoring points at, and the periodic
+heartbeat (beat -> broker -> worker -> cache) that proves a worker is alive."""
+
+import time
+from datetime import UTC, datetime
+
+from celery import shared_task
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
+from django.http import JsonResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+HEARTBEAT_KEY = "health:worker-heartbeat"
+
+
+@shared_task(name="sequence_site.health.heartbeat")
+def heartbeat() -> float:
+    now = time.time()
+    cache.set(HEARTBEAT_KEY, now, timeout=None)
+    return now
+
+
+def check_database() -> dict:
+    try:
+        connection.ensure_connection()
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except Exception as exc:  # any failure here means "down", with its reason
+        return {"ok": False, "error": f"{type(exc).__name__}: {exc}".strip()}
+    return {"ok": True}
+
+
+def check_broker() -> dict:
+    from sequence_site.celery import app
+
+    try:
+        with app.connection_for_write() as conn:
+            conn.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=3)
+    except Exception as exc:
+        return {"ok": False, "error": f"{type(exc).__name__}: {exc}".strip()}
+    return {"ok": True}
+
+
+def check_worker() -> dict:
+    try:
+        beat = cache.get(HEARTBEAT_KEY)
+    except Exception as exc:
+        return {"ok": False, "error": f"cache unreachable: {type(exc).__name__}: {exc}"}
+    if beat is None:
+        return {"ok": False, "error": "no worker heartbeat recorded yet", "last_heartbeat": None}
+    age = time.time() - beat
+    result = {
+        "ok": age <= settings.HEARTBEAT_MAX_AGE_SECONDS,
+        "last_heartbeat": datetime.fromtimestamp(beat, UTC).isoformat(),
+        "age_seconds": round(age, 1),
+    }
+    if not result["ok"]:
+        result["error"] = f"last heartbeat {age:.0f} s ago; is a worker and exactly one beat running?"
+    return result
+
+
+@never_cache
+@require_GET
+def healthz(request):
+    checks = {"database": check_database(), "broker": check_broker(), "worker": check_worker()}
+    healthy = all(check["ok"] for check in checks.values())
+    return JsonResponse({"status": "ok" if healthy else "unhealthy", "checks": checks}, status=200 if healthy else 503)

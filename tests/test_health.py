@@ -1,0 +1,57 @@
+import pytest
+from django.db import connection
+from django.db.utils import OperationalError
+from django.urls import reverse
+
+from sequence_site.celery import app as celery_app
+from sequence_site.health import heartbeat
+
+pytestmark = pytest.mark.django_db
+
+
+def test_healthy_when_database_broker_and_worker_answer(client):
+    heartbeat()  # what the worker does every minute
+    response = client.get(reverse("healthz"))
+    body = response.json()
+    assert response.status_code == 200, body
+    assert body["status"] == "ok"
+    assert body["checks"]["database"]["ok"] and body["checks"]["broker"]["ok"] and body["checks"]["worker"]["ok"]
+    assert body["checks"]["worker"]["age_seconds"] < 5
+
+
+def test_unhealthy_without_a_worker_heartbeat(client):
+    response = client.get(reverse("healthz"))
+    assert response.status_code == 503
+    assert "no worker heartbeat" in response.json()["checks"]["worker"]["error"]
+
+
+def test_stale_heartbeat_is_unhealthy(client, settings):
+    heartbeat()
+    settings.HEARTBEAT_MAX_AGE_SECONDS = -1
+    response = client.get(reverse("healthz"))
+    assert response.status_code == 503
+    assert "last heartbeat" in response.json()["checks"]["worker"]["error"]
+
+
+def test_database_down_is_reported_with_its_reason(client, monkeypatch):
+    heartbeat()
+
+    def refuse():
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(connection, "ensure_connection", refuse)
+    response = client.get(reverse("healthz"))
+    body = response.json()
+    assert response.status_code == 503
+    assert body["checks"]["database"] == {"ok": False, "error": "OperationalError: connection refused"}
+
+
+def test_broker_unreachable_is_reported_with_its_reason(client, monkeypatch):
+    heartbeat()
+    monkeypatch.setattr(celery_app.conf, "broker_url", "redis://127.0.0.1:9/0")
+    response = client.get(reverse("healthz"))
+    body = response.json()
+    assert response.status_code == 503
+    assert body["checks"]["broker"]["ok"] is False
+    assert body["checks"]["broker"]["error"]
+    assert body["checks"]["database"]["ok"] is True
