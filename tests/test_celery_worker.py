@@ -20,8 +20,18 @@ def worker():
     if os.environ.get("CI", "").lower() == "true":
         assert os.environ.get("REDIS_URL"), "CI must run this against the real Redis broker"
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "sequence_site", "worker", "--pool=solo", "--loglevel=WARNING",
-         "--without-mingle", "--without-gossip"],
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "sequence_site",
+            "worker",
+            "--pool=solo",
+            "--loglevel=WARNING",
+            "--without-mingle",
+            "--without-gossip",
+        ],
         cwd=ROOT,
         env={**os.environ},
     )

@@ -17,7 +17,10 @@ def test_check_deploy_is_clean_with_production_settings(tmp_path):
     }
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=env, capture_output=True, text=True,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "WARNING" not in result.stderr and "issues" in result.stdout + result.stderr
@@ -28,7 +31,10 @@ def test_check_deploy_flags_the_development_secret_key(tmp_path):
     env.pop("SECRET_KEY", None)
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=env, capture_output=True, text=True,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode != 0
     assert "security.W009" in result.stderr

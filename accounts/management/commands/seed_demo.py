@@ -21,8 +21,6 @@ class Command(BaseCommand):
                 user.set_password(DEMO_PASSWORD)
                 user.is_staff = user.is_superuser = username == "admin"
                 user.save()
-            EmailAddress.objects.update_or_create(
-                user=user, email=email, defaults={"verified": True, "primary": True}
-            )
+            EmailAddress.objects.update_or_create(user=user, email=email, defaults={"verified": True, "primary": True})
             lines.append(f"  {username:<6} {email:<20} password: {DEMO_PASSWORD}")
         self.stdout.write("Demo accounts (log in by username or e-mail):\n" + "\n".join(lines))

@@ -1,0 +1,116 @@
+"""Move notation: parse the lenient forms players type, print one canonical form.
+
+7H C4 · JD C4 · JS C4 · 7H C4 seq C2-C6 · dead 7H · pass 7H · draw · lost
+skip · resign · penalty 7H · penalize green
+"""
+
+from typing import NamedTuple
+
+from games.engine.board import CELL_NAMES, LINES, cells_label, parse_cell
+from games.engine.cards import ONE_SUIT_DECK, parse_card
+from games.engine.setup import TEAM_NAMES
+
+PLAY, DEAD, PASS, DRAW, LOST, SKIP, RESIGN, PENALTY, PENALIZE = (
+    "play",
+    "dead",
+    "pass",
+    "draw",
+    "lost",
+    "skip",
+    "resign",
+    "penalty",
+    "penalize",
+)
+_CARD_KINDS = {DEAD, PASS, PENALTY}
+_BARE_KINDS = {DRAW, LOST, SKIP, RESIGN}
+
+
+class MoveSyntaxError(ValueError):
+    """Text that is not a move; the message shows the forms that are."""
+
+
+class Move(NamedTuple):
+    kind: str
+    card: str | None = None
+    cell: int | None = None
+    named: tuple[tuple[int, ...], ...] = ()  # sequences the player names, five cells each
+    team: int | None = None
+
+    @property
+    def text(self) -> str:
+        if self.kind == PLAY:
+            return " ".join([self.card, CELL_NAMES[self.cell], *(f"seq {cells_label(seq)}" for seq in self.named)])
+        if self.kind in _CARD_KINDS:
+            return f"{self.kind} {self.card}"
+        if self.kind == PENALIZE:
+            return f"penalize {TEAM_NAMES[self.team]}"
+        return self.kind
+
+
+# The five-cell windows of every line, keyed by their two ends, for `seq A1-E1`.
+_WINDOWS = {frozenset((line[i], line[i + 4])): line[i : i + 5] for line in LINES for i in range(len(line) - 4)}
+HELP = "Moves look like '7H C4', 'JS C4', '7H C4 seq C2-C6', 'dead 7H', 'pass 7H', 'draw' or 'resign'."
+
+
+def _card(token: str) -> str:
+    card = parse_card(token)
+    if card is None:
+        raise MoveSyntaxError(f"'{token}' is not a card: write rank then suit, e.g. 7H, TD, 10C, Q♠.")
+    return card
+
+
+def _window(token: str) -> tuple[int, ...]:
+    ends = token.split("-")
+    cells = [parse_cell(end) for end in ends]
+    if len(ends) != 2 or None in cells:
+        raise MoveSyntaxError(f"'{token}' does not name a sequence: give its two end cells, e.g. C2-C6.")
+    window = _WINDOWS.get(frozenset(cells))
+    if window is None:
+        raise MoveSyntaxError(f"{token.upper()} is not five cells in a straight line.")
+    return window
+
+
+def parse_move(text: str) -> Move:
+    if not isinstance(text, str):
+        raise MoveSyntaxError(HELP)
+    move = _CANONICAL_PLAYS.get(text)
+    if move is not None:
+        return move
+    tokens = text.split()
+    if not tokens:
+        raise MoveSyntaxError(f"The move is empty. {HELP}")
+    head = tokens[0].lower()
+    if head in _BARE_KINDS:
+        if len(tokens) != 1:
+            raise MoveSyntaxError(f"'{head}' takes nothing after it.")
+        return Move(head)
+    if head in _CARD_KINDS:
+        if len(tokens) != 2:
+            raise MoveSyntaxError(f"Write '{head}' and one card, e.g. '{head} 7H'.")
+        return Move(head, card=_card(tokens[1]))
+    if head == PENALIZE:
+        if len(tokens) != 2 or tokens[1].lower() not in TEAM_NAMES:
+            raise MoveSyntaxError(f"Write 'penalize' and a team: {', '.join(TEAM_NAMES)}.")
+        return Move(PENALIZE, team=TEAM_NAMES.index(tokens[1].lower()))
+    if len(tokens) < 2:
+        raise MoveSyntaxError(f"'{text.strip()}' is not a move. {HELP}")
+    card = _card(tokens[0])
+    cell = parse_cell(tokens[1])
+    if cell is None:
+        raise MoveSyntaxError(f"'{tokens[1]}' is not a cell: columns A-J, rows 1-10, e.g. C4.")
+    rest = tokens[2:]
+    named = []
+    while rest:
+        if rest[0].lower() != "seq" or len(rest) < 2:
+            raise MoveSyntaxError(f"After the cell only 'seq C2-C6' may follow. {HELP}")
+        named.append(_window(rest[1]))
+        rest = rest[2:]
+    if len(set(named)) != len(named):
+        raise MoveSyntaxError("The same sequence is named twice.")
+    return Move(PLAY, card=card, cell=cell, named=tuple(sorted(named)))
+
+
+# Fast path for the canonical plays that programs (and the site's forms) send.
+_CANONICAL_PLAYS = {
+    f"{card} {CELL_NAMES[cell]}": Move(PLAY, card=card, cell=cell) for card in ONE_SUIT_DECK for cell in range(100)
+}

@@ -1,0 +1,162 @@
+"""Game records (`sequence-record/1`): read and check one, replay it, export one.
+
+A record holds the inputs only (seats, the shuffled piles, the moves); every
+effect is derived by replaying them."""
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from games.engine.cards import FULL_DECK, parse_card
+from games.engine.moves import parse_move
+from games.engine.rules import IllegalMove, apply
+from games.engine.setup import ALLOWED_TEAMS, SetupError, check_setup
+from games.engine.state import DRAW_MODES, State, deal
+from games.engine.view import public_board, public_sequences
+
+FORMAT = "sequence-record/1"
+_FULL_DECK_COUNT = Counter(FULL_DECK)
+
+
+class RecordError(ValueError):
+    """The document is not a valid record; the message is one line."""
+
+
+@dataclass
+class Record:
+    teams: int
+    seats: list[dict]
+    draw_mode: str
+    deck: list[str]
+    reshuffles: list[list[str]]
+    moves: list[tuple[int | None, str]]
+    extra: dict = field(default_factory=dict)
+
+    def initial_state(self) -> State:
+        return deal(players=len(self.seats), teams=self.teams, draw_mode=self.draw_mode, deck=self.deck)
+
+
+def _cards(value, where: str) -> list[str]:
+    if not isinstance(value, list):
+        raise RecordError(f"{where} must be a list of cards")
+    cards = []
+    for item in value:
+        card = parse_card(item) if isinstance(item, str) else None
+        if card is None:
+            raise RecordError(f"{where} holds {item!r}, which is not a card")
+        cards.append(card)
+    return cards
+
+
+def _int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def record_load(doc) -> Record:
+    """Check a parsed JSON document and return the Record it holds."""
+    if not isinstance(doc, dict):
+        raise RecordError("a record must be a JSON object")
+    if doc.get("format") != FORMAT:
+        raise RecordError(f"'format' must be \"{FORMAT}\"")
+    missing = [key for key in ("teams", "seats", "draw_mode", "deck", "reshuffles", "moves") if key not in doc]
+    if missing:
+        raise RecordError(f"the record has no {', '.join(repr(key) for key in missing)}")
+    teams, seats = doc["teams"], doc["seats"]
+    if not _int(teams) or teams not in (2, 3):
+        raise RecordError("'teams' must be 2 or 3")
+    if not isinstance(seats, list) or not all(isinstance(seat, dict) for seat in seats):
+        raise RecordError("'seats' must be a list of objects")
+    if len(seats) not in ALLOWED_TEAMS:
+        raise RecordError(f"{len(seats)} seats: Sequence is played by {', '.join(map(str, ALLOWED_TEAMS))} players")
+    try:
+        check_setup(len(seats), teams)
+    except SetupError as exc:
+        raise RecordError(str(exc).rstrip(".")) from None
+    if doc["draw_mode"] not in DRAW_MODES:
+        raise RecordError('\'draw_mode\' must be "automatic" or "tabletop"')
+    deck = _cards(doc["deck"], "'deck'")
+    if Counter(deck) != _FULL_DECK_COUNT:
+        raise RecordError("'deck' must hold the 104 cards of two standard decks, each exactly twice")
+    if not isinstance(doc["reshuffles"], list):
+        raise RecordError("'reshuffles' must be a list of card lists")
+    reshuffles = [_cards(pile, f"'reshuffles'[{i}]") for i, pile in enumerate(doc["reshuffles"])]
+    if not isinstance(doc["moves"], list):
+        raise RecordError("'moves' must be a list")
+    moves = []
+    for i, entry in enumerate(doc["moves"]):
+        if not isinstance(entry, dict) or "seat" not in entry or "move" not in entry:
+            raise RecordError(f"moves[{i}] must be an object with 'seat' and 'move'")
+        seat, text = entry["seat"], entry["move"]
+        if seat is not None and (not _int(seat) or not 0 <= seat < len(seats)):
+            raise RecordError(f"moves[{i}].seat must be a seat number from 0 to {len(seats) - 1}, or null")
+        if not isinstance(text, str):
+            raise RecordError(f"moves[{i}].move must be a string")
+        moves.append((seat, text))
+    extra = {key: value for key, value in doc.items() if key not in Record.__dataclass_fields__ and key != "format"}
+    return Record(teams, seats, doc["draw_mode"], deck, reshuffles, moves, extra)
+
+
+@dataclass
+class Replay:
+    state: State
+    applied: int
+    error: dict | None
+
+
+class _RecordedShuffles:
+    """Hands out the record's reshuffled piles in order, as the engine asks for them."""
+
+    def __init__(self, piles: list[list[str]]):
+        self.piles = piles
+        self.used = 0
+
+    def __call__(self, cards: list[str]) -> list[str]:
+        if self.used >= len(self.piles):
+            raise IllegalMove("the draw pile ran out, but the record has no further entry in 'reshuffles'")
+        pile = self.piles[self.used]
+        if Counter(pile) != Counter(cards):
+            raise IllegalMove(f"reshuffles[{self.used}] does not hold exactly the cards of the discard piles")
+        self.used += 1
+        return list(pile)
+
+
+def replay(record: Record) -> Replay:
+    """Apply the record's moves in order, stopping at the first illegal one."""
+    state = record.initial_state()
+    shuffles = _RecordedShuffles(record.reshuffles)
+    for index, (seat, text) in enumerate(record.moves):
+        try:
+            state, _ = apply(state, seat, text, shuffle=shuffles)
+        except IllegalMove as exc:
+            return Replay(state, index, {"index": index, "move": text, "reason": str(exc)})
+    return Replay(state, len(record.moves), None)
+
+
+def replay_summary(result: Replay) -> dict:
+    """The JSON that `python -m games.engine replay` prints."""
+    state = result.state
+    return {
+        "valid": result.error is None,
+        "applied": result.applied,
+        "error": result.error,
+        "board": public_board(state),
+        "sequences": public_sequences(state),
+        "hands": {str(seat): list(hand) for seat, hand in enumerate(state.hands)},
+        "discards": {str(seat): list(pile) for seat, pile in enumerate(state.discards)},
+        "draw_pile": len(state.pile),
+        "turn": state.turn,
+        "result": dict(state.result) if state.result else None,
+    }
+
+
+def record_export(state: State, *, seats: list[dict], moves: list[tuple[int | None, str]], **extra) -> dict:
+    """A record of a game from its state (for the piles) and its move log."""
+    return {
+        "format": FORMAT,
+        "teams": state.teams,
+        "seats": seats,
+        "draw_mode": state.draw_mode,
+        "deck": list(state.deck),
+        "reshuffles": [list(pile) for pile in state.reshuffles],
+        "moves": [{"seat": seat, "move": parse_move(text).text} for seat, text in moves],
+        **extra,
+    }
