@@ -73,7 +73,7 @@ def _window(token: str) -> tuple[int, ...]:
 def parse_move(text: str) -> Move:
     if not isinstance(text, str):
         raise MoveSyntaxError(HELP)
-    move = _CANONICAL_PLAYS.get(text)
+    move = CANONICAL_PLAYS.get(text)
     if move is not None:
         return move
     tokens = text.split()
@@ -111,6 +111,6 @@ def parse_move(text: str) -> Move:
 
 
 # Fast path for the canonical plays that programs (and the site's forms) send.
-_CANONICAL_PLAYS = {
+CANONICAL_PLAYS = {
     f"{card} {CELL_NAMES[cell]}": Move(PLAY, card=card, cell=cell) for card in ONE_SUIT_DECK for cell in range(100)
 }

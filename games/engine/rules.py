@@ -11,8 +11,10 @@ from itertools import compress
 from games.engine.board import CARD_CELLS, CELL_NAMES, CORNERS, cells_label
 from games.engine.cards import ONE_EYED_JACKS, TWO_EYED_JACKS, card_label
 from games.engine.moves import (
+    CANONICAL_PLAYS,
     DEAD,
     DRAW,
+    HELP,
     LOST,
     PASS,
     PENALIZE,
@@ -136,9 +138,9 @@ def apply(state: State, seat: int | None, text: str, *, shuffle: Shuffle | None 
     """Apply one input by `seat` (None for the site's moderator). Raises
     IllegalMove and leaves `state` untouched when the rules refuse it."""
     try:
-        move = parse_move(text)
-    except MoveSyntaxError as exc:
-        raise IllegalMove(str(exc)) from None
+        move = CANONICAL_PLAYS.get(text) or parse_move(text)  # the common case skips a call
+    except (MoveSyntaxError, TypeError) as exc:
+        raise IllegalMove(str(exc) if isinstance(exc, MoveSyntaxError) else HELP) from None
     if state.result is not None:
         raise IllegalMove("The game is over; no more moves can be made.")
     new = state.copy()
@@ -168,7 +170,9 @@ class _Turn:
         if self.s.resigned[self.s.team_of(self.seat)]:
             raise IllegalMove("Your team has resigned and takes no further part in this game.")
         _HANDLERS[kind](self)
-        self.settle()
+        s = self.s
+        if s.result is None and not can_act(s, s.turn):
+            self.advance()
 
     # -- helpers --
     def set_item(self, name: str, index: int, value) -> None:
@@ -205,7 +209,7 @@ class _Turn:
             s.pile = new_pile[::-1]
             self.emit("deck_reshuffled", cards=len(new_pile))
         s.hands[seat] = [*s.hands[seat], s.pile.pop()]
-        self.emit("card_drawn", seat=seat)
+        self.events.append({"type": "card_drawn", "seat": seat})
 
     def require_turn(self) -> None:
         s, seat = self.s, self.seat
@@ -238,11 +242,6 @@ class _Turn:
                 return
         self.finish(None, "draw")
 
-    def settle(self) -> None:
-        s = self.s
-        if s.result is None and not can_act(s, s.turn):
-            self.advance()
-
     def finish(self, winner: int | None, reason: str) -> None:
         s = self.s
         s.result = {"winner": None if winner is None else TEAM_NAMES[winner], "reason": reason}
@@ -270,10 +269,14 @@ class _Turn:
                 raise IllegalMove(f"{card_label(card)} is not on {where}.{self.alternatives(card)}")
             self.take_card(card)
             board[cell] = bit
-            self.emit("chip_placed", seat=seat, team=TEAM_NAMES[team], cell=where, card=card)
-            self.make_sequences(cell, team, bit)
-            if s.result is not None:
-                return  # the game is won in the middle of the turn
+            self.events.append(
+                {"type": "chip_placed", "seat": seat, "team": TEAM_NAMES[team], "cell": where, "card": card}
+            )
+            per_direction = sequence_options(board, cell, bit, s.sequences[team])
+            if per_direction or move.named:
+                self.make_sequences(per_direction, team)
+                if s.result is not None:
+                    return  # the game is won in the middle of the turn
         s.passes = 0
         self.end_turn_after_play()
 
@@ -308,14 +311,11 @@ class _Turn:
         owner = TEAM_NAMES[chip.bit_length() - 1]
         self.emit("chip_removed", seat=self.seat, team=owner, cell=where, card=card)
 
-    def make_sequences(self, cell: int, team: int, bit: int) -> None:
+    def make_sequences(self, per_direction, team: int) -> None:
         s = self.s
-        per_direction = sequence_options(s.board, cell, bit, s.sequences[team])
         named = set(self.move.named)
         if not per_direction:
-            if named:
-                raise IllegalMove("This play makes no sequence, so none can be named.")
-            return
+            raise IllegalMove("This play makes no sequence, so none can be named.")
         if named:
             chosen = self.named_options(per_direction, named)
         else:
