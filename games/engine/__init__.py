@@ -7,7 +7,7 @@ player_view(state, seat)               -> what that seat may see
 """
 
 from games.engine.moves import Move, MoveSyntaxError, parse_move
-from games.engine.record import Record, RecordError, record_export, record_load, replay, replay_summary
+from games.engine.record import Record, RecordError, record_export, record_load, replay, replay_steps, replay_summary
 from games.engine.rules import IllegalMove, apply, can_act, is_dead, legal_moves
 from games.engine.setup import (
     ALLOWED_TEAMS,
@@ -47,6 +47,7 @@ __all__ = [
     "record_export",
     "record_load",
     "replay",
+    "replay_steps",
     "replay_summary",
     "sequences_to_win",
     "shuffled_deck",

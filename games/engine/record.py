@@ -5,6 +5,7 @@ effect is derived by replaying them."""
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from games.engine.cards import FULL_DECK, parse_card
 from games.engine.moves import parse_move
@@ -119,15 +120,37 @@ class _RecordedShuffles:
         return list(pile)
 
 
-def replay(record: Record) -> Replay:
-    """Apply the record's moves in order, stopping at the first illegal one."""
+class Step(NamedTuple):
+    index: int
+    seat: int | None
+    text: str
+    state: State  # after the move
+    events: list[dict]
+
+
+def replay_steps(record: Record):
+    """Yield a Step for each move in order; raises IllegalMove (with `.index`
+    and `.state`, the position before it) at the first illegal one."""
     state = record.initial_state()
     shuffles = _RecordedShuffles(record.reshuffles)
     for index, (seat, text) in enumerate(record.moves):
         try:
-            state, _ = apply(state, seat, text, shuffle=shuffles)
+            state, events = apply(state, seat, text, shuffle=shuffles)
         except IllegalMove as exc:
-            return Replay(state, index, {"index": index, "move": text, "reason": str(exc)})
+            exc.index, exc.state = index, state
+            raise
+        yield Step(index, seat, text, state, events)
+
+
+def replay(record: Record) -> Replay:
+    """Apply the record's moves in order, stopping at the first illegal one."""
+    state = record.initial_state()
+    try:
+        for step in replay_steps(record):
+            state = step.state
+    except IllegalMove as exc:
+        text = record.moves[exc.index][1]
+        return Replay(exc.state, exc.index, {"index": exc.index, "move": text, "reason": str(exc)})
     return Replay(state, len(record.moves), None)
 
 

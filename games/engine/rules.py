@@ -184,12 +184,16 @@ class _Turn:
     def emit(self, type_: str, **data) -> None:
         self.events.append({"type": type_, **data})
 
-    def take_card(self, card: str) -> None:
-        s, seat = self.s, self.seat
-        hand = s.hands[seat][:]
+    def require_card(self, card: str) -> None:
+        hand = self.s.hands[self.seat]
         if card not in hand:
             held = " ".join(card_label(c) for c in hand) or "no cards"
             raise IllegalMove(f"You do not hold {card_label(card)}. Your hand: {held}.")
+
+    def take_card(self, card: str) -> None:
+        s, seat = self.s, self.seat
+        self.require_card(card)
+        hand = s.hands[seat][:]
         hand.remove(card)
         s.hands[seat] = hand
         s.discards[seat] = [*s.discards[seat], card]
@@ -253,6 +257,7 @@ class _Turn:
         s, seat, move = self.s, self.seat, self.move
         self.require_turn()
         card, cell = move.card, move.cell
+        self.require_card(card)
         team = seat % s.teams
         bit = 1 << team
         board = s.board
@@ -388,8 +393,7 @@ class _Turn:
         self.require_turn()
         if s.dead_used:
             raise IllegalMove("You have already turned in a dead card this turn; now play a card.")
-        if card not in s.hands[self.seat]:
-            self.take_card(card)  # raises with the hand
+        self.require_card(card)
         if not is_dead(s.board, card):
             if card in CARD_CELLS:
                 free = " or ".join(CELL_NAMES[c] for c in CARD_CELLS[card] if s.board[c] == EMPTY)

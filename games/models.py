@@ -1,0 +1,179 @@
+"""Games, seats, hands and the move log. Only games.services writes these.
+
+The source of truth of a running game is its Move log replayed from the
+deal; `Game.state` is the engine's snapshot after the last move and `Hand`
+rows copy the hands out of it so that a page can read one seat's hand alone.
+`manage.py verify_games` proves both agree with the log."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from games.engine import ALLOWED_TEAMS, TEAM_NAMES
+
+PLAYER_COUNT_CHOICES = [(n, f"{n} players") for n in ALLOWED_TEAMS]
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        FORMING = "forming", "Waiting for players"
+        ACTIVE = "active", "In play"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
+
+    class DrawMode(models.TextChoices):
+        AUTOMATIC = "automatic", "Automatic: the draw is part of every play"
+        TABLETOP = "tabletop", "Tabletop: draw yourself after playing, or lose the card"
+
+    class MissedTurnPolicy(models.TextChoices):
+        SKIP = "skip", "Skip the turn"
+        CONCEDE = "concede", "Skip, and concede after several missed turns in a row"
+
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    # Settings, fixed once the game starts.
+    players = models.PositiveSmallIntegerField(choices=PLAYER_COUNT_CHOICES)
+    teams = models.PositiveSmallIntegerField(choices=[(2, "2 teams"), (3, "3 teams")])
+    draw_mode = models.CharField(max_length=10, choices=DrawMode.choices, default=DrawMode.AUTOMATIC)
+    turn_seconds = models.PositiveIntegerField(help_text="Time each player has to move.")
+    draw_window_seconds = models.PositiveIntegerField(help_text="Tabletop mode: time to take the draw.")
+    missed_turn_policy = models.CharField(max_length=10, choices=MissedTurnPolicy.choices, default="skip")
+    concede_after = models.PositiveSmallIntegerField(default=3, help_text="Missed turns in a row that concede.")
+    is_public = models.BooleanField(default=False, help_text="Listed for anyone to join and to watch.")
+
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.FORMING, db_index=True)
+    version = models.PositiveIntegerField(default=0, help_text="Moves applied; the sequence number of the last Move.")
+    state = models.JSONField(null=True, blank=True, editable=False, help_text="Engine snapshot: secret.")
+    cut = models.JSONField(null=True, blank=True, editable=False, help_text="The cut for the deal, as shown.")
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    turn_deadline = models.DateTimeField(null=True, blank=True)
+    next_deadline = models.DateTimeField(
+        null=True, blank=True, help_text="The earliest of the turn and draw deadlines: what the sweep looks for."
+    )
+    winner = models.CharField(max_length=10, blank=True, choices=[(name, name) for name in TEAM_NAMES])
+    result_reason = models.CharField(max_length=20, blank=True)
+    abort_reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["next_deadline"], condition=Q(status="active"), name="game_due_idx"),
+            models.Index(fields=["status", "is_public"], name="game_status_public_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(players__in=list(ALLOWED_TEAMS)) & Q(teams__in=[2, 3]), name="game_allowed_players"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.players} players, {self.get_status_display().lower()})"
+
+    @property
+    def team_names(self) -> list[str]:
+        return list(TEAM_NAMES[: self.teams])
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(help_text="Turn order once started; seat 0 moves first.")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    name = models.CharField(max_length=150, help_text="The player's name as shown and recorded.")
+    missed_turns = models.PositiveSmallIntegerField(default=0, help_text="Turn deadlines missed in a row.")
+    draw_deadline = models.DateTimeField(null=True, blank=True, help_text="Tabletop mode: when the open draw is lost.")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(fields=["game", "user"], name="seat_unique_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (seat {self.position}, {self.team_name})"
+
+    @property
+    def team(self) -> int:
+        return self.position % self.game.teams
+
+    @property
+    def team_name(self) -> str:
+        return TEAM_NAMES[self.team]
+
+
+class Hand(models.Model):
+    """A seat's cards, kept apart from Seat so that nothing that lists seats
+    (pages, the admin, exports) can carry a hand along by accident."""
+
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="hand", primary_key=True)
+    cards = models.JSONField(default=list)
+
+    def __str__(self) -> str:
+        return f"Hand of {self.seat}"
+
+
+class Move(models.Model):
+    """One input to the game, append-only: its sequence number is the game
+    version it produced."""
+
+    class Actor(models.TextChoices):
+        PLAYER = "player", "Player"
+        SYSTEM = "system", "System"
+        MODERATOR = "moderator", "Moderator"
+
+    class Door(models.TextChoices):
+        WEB = "web", "Web"
+        EMAIL = "email", "E-mail"
+        API = "api", "API"
+        SYSTEM = "system", "System"
+        ADMIN = "admin", "Admin"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty for the site's own inputs.")
+    text = models.CharField(max_length=60, help_text="The move in canonical notation.")
+    actor = models.CharField(max_length=10, choices=Actor.choices)
+    door = models.CharField(max_length=10, choices=Door.choices)
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    events = models.JSONField(default=list, help_text="What happened, as everyone at the table saw it.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="move_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.text}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ValueError("Moves are append-only.")
+        super().save(*args, **kwargs)
+
+
+class Invitation(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="invitations"
+    )
+    email = models.EmailField(blank=True, help_text="For someone without an account yet.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], condition=Q(user__isnull=False), name="invite_once"),
+            models.UniqueConstraint(fields=["game", "email"], condition=~Q(email=""), name="invite_email_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Invitation to {self.game} for {self.user or self.email}"

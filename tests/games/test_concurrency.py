@@ -1,0 +1,82 @@
+"""Real concurrency on PostgreSQL: separate connections racing for one turn."""
+
+import threading
+from datetime import timedelta
+
+import pytest
+from django.db import connection, connections
+from django.utils import timezone
+
+from games import engine, services
+from games.errors import GameError
+from games.models import Game, Move
+from tests.games.conftest import state_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _postgresql_only():
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks need PostgreSQL (set DATABASE_URL; CI always does)")
+
+
+def race(*calls):
+    """Run the calls at the same moment, each on its own connection."""
+    barrier = threading.Barrier(len(calls))
+    outcomes = [None] * len(calls)
+
+    def run(index, call):
+        try:
+            barrier.wait()
+            outcomes[index] = call()
+        except GameError as exc:
+            outcomes[index] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return outcomes
+
+
+def test_exactly_one_of_many_submissions_for_one_turn_is_applied(started_game):
+    game, users = started_game(2, 2, seed=3)
+    state = state_of(game)
+    plays = [m for m in engine.legal_moves(state, 0) if " " in m and not m.startswith(("pass", "dead"))][:6]
+    calls = [
+        (lambda move=move: services.move_submit(game_id=game.pk, user=users[0], move=move, expected_version=0))
+        for move in plays
+    ]
+    calls += [lambda: services.move_submit(game_id=game.pk, user=users[1], move=plays[0], expected_version=0)] * 2
+    outcomes = race(*calls)
+    applied = [o for o in outcomes if isinstance(o, services.MoveResult)]
+    refused = [type(o).__name__ for o in outcomes if isinstance(o, GameError)]
+    assert len(applied) == 1, outcomes
+    assert set(refused) <= {"StaleVersion", "NotYourTurn"} and len(refused) == len(calls) - 1
+    assert list(Move.objects.filter(game=game).values_list("seq", flat=True)) == [1]
+    game.refresh_from_db()
+    assert game.version == 1 and services.game_verify(game=game) == []
+
+
+@pytest.mark.parametrize("attempt", range(4))
+def test_a_move_racing_the_deadline_sweep_gives_one_consistent_outcome(started_game, attempt):
+    game, users = started_game(2, 2, seed=attempt)
+    past = timezone.now() - timedelta(seconds=1)
+    Game.objects.filter(pk=game.pk).update(turn_deadline=past, next_deadline=past)
+    move = next(m for m in engine.legal_moves(state_of(game), 0) if " " in m and not m.startswith("pass"))
+    submitted, swept = race(
+        lambda: services.move_submit(game_id=game.pk, user=users[0], move=move, expected_version=0),
+        lambda: services.deadline_enforce(game_id=game.pk),
+    )
+    log = list(Move.objects.filter(game=game).values_list("seq", "text"))
+    if isinstance(submitted, services.MoveResult):
+        assert swept == [] and log == [(1, engine.parse_move(move).text)]
+    else:
+        assert type(submitted).__name__ == "StaleVersion"
+        assert [m.text for m in swept] == ["skip"] and log == [(1, "skip")]
+    game.refresh_from_db()
+    assert services.game_verify(game=game) == []
