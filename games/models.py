@@ -48,6 +48,7 @@ class Game(models.Model):
     cut = models.JSONField(null=True, blank=True, editable=False, help_text="The cut for the deal, as shown.")
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    turn_position = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Seat to play (from state).")
     turn_deadline = models.DateTimeField(null=True, blank=True)
     next_deadline = models.DateTimeField(
         null=True, blank=True, help_text="The earliest of the turn and draw deadlines: what the sweep looks for."

@@ -70,8 +70,10 @@ def game_create(
     missed_turn_policy: str = Game.MissedTurnPolicy.SKIP,
     concede_after: int = 3,
     is_public: bool = False,
+    invitees: list[str] = (),
 ) -> Game:
-    """A new game in which the creator takes the first seat."""
+    """A new game in which the creator takes the first seat, with its
+    invitations (usernames or e-mail addresses): all of it, or none."""
     try:
         engine.check_setup(players, teams)
     except engine.SetupError as exc:
@@ -99,6 +101,8 @@ def game_create(
             is_public=is_public,
         )
         Seat.objects.create(game=game, position=0, user=creator, name=creator.username)
+        for invitee in invitees:
+            invitation_create(game_id=game.pk, inviter=creator, invitee=invitee)
     return game
 
 
@@ -261,7 +265,7 @@ def game_start(*, game_id: int, user, rng: random.Random | None = None) -> Game:
         Hand.objects.bulk_create(Hand(seat=seat, cards=state.hands[seat.position]) for seat in seats)
         now = timezone.now()
         game.state = engine.state_to_json(state)
-        game.status, game.started_at, game.version = Game.Status.ACTIVE, now, 0
+        game.status, game.started_at, game.version, game.turn_position = Game.Status.ACTIVE, now, 0, state.turn
         game.turn_deadline = game.next_deadline = now + timedelta(seconds=game.turn_seconds)
         game.save()
         return game
@@ -324,11 +328,21 @@ def _record_input(*, game, seats, state, seat, text, actor, door, user, now=None
         game.winner = new_state.result["winner"] or ""
         game.result_reason = new_state.result["reason"]
     game.state = engine.state_to_json(new_state)
+    game.turn_position = new_state.turn
     # Compare-and-swap on the version: on a database without row locks
     # (SQLite) this alone keeps two submissions for one turn from both landing.
     fields = {
         f: getattr(game, f)
-        for f in ("state", "status", "finished_at", "winner", "result_reason", "turn_deadline", "next_deadline")
+        for f in (
+            "state",
+            "status",
+            "finished_at",
+            "winner",
+            "result_reason",
+            "turn_position",
+            "turn_deadline",
+            "next_deadline",
+        )
     }
     if not Game.objects.filter(pk=game.pk, version=game.version).update(version=seq, **fields):
         raise StaleVersion("The game has moved on since you looked at it. Here is the table as it is now.")
@@ -516,6 +530,7 @@ def game_import(*, document: dict, imported_by) -> Game:
         Move.objects.bulk_create(moves)
         Hand.objects.bulk_create(Hand(seat=seat, cards=state.hands[seat.position]) for seat in seats)
         game.state, game.version, game.finished_at = engine.state_to_json(state), len(moves), timezone.now()
+        game.turn_position = state.turn
         if state.result:
             game.winner, game.result_reason = state.result["winner"] or "", state.result["reason"]
         game.save()
@@ -541,6 +556,8 @@ def game_verify(*, game: Game) -> list[str]:
         problems.append(f"move {replayed.error['index'] + 1} does not replay: {replayed.error['reason']}")
     elif replayed.state != stored:
         problems.append("replaying the move log does not give the stored state")
+    if game.turn_position != stored.turn:
+        problems.append("the stored turn differs from the state")
     for seat in game.seats.select_related("hand"):
         hand = getattr(seat, "hand", None)
         if hand is None or hand.cards != stored.hands[seat.position]:

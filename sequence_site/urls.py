@@ -1,11 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path
-from django.views.generic import TemplateView
 
 from sequence_site.health import healthz
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", include("games.urls")),
     path("healthz", healthz, name="healthz"),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),

@@ -31,3 +31,6 @@ def _plain_static_storage(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+from tests.gameplay import started_game  # noqa: E402, F401  (a fixture for every test package)

@@ -45,7 +45,7 @@ def test_sign_up_verify_log_in_log_out(client):
     response = client.post(reverse("account_login"), {"login": "anna@example.org", "password": SIGNUP["password1"]})
     assert response.status_code == 302
     home = client.get(reverse("home"))
-    assert b"My account (anna)" in home.content
+    assert b"Sign out" in home.content and b"/players/anna/" in home.content
 
     response = client.post(reverse("account_logout"))
     assert response.status_code == 302

@@ -10,7 +10,7 @@ from django.utils import timezone
 from games import engine, services
 from games.errors import GameError
 from games.models import Game, Move
-from tests.games.conftest import state_of
+from tests.gameplay import state_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

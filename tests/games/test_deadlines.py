@@ -6,7 +6,7 @@ import pytest
 
 from games import engine, services
 from games.models import Game, Move
-from tests.games.conftest import state_of
+from tests.gameplay import state_of
 
 pytestmark = pytest.mark.django_db
 

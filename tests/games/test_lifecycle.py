@@ -8,7 +8,7 @@ from games import engine, services
 from games.errors import InvalidInvitation, InvalidSettings, NotAllowed, WrongStatus
 from games.models import Game, Hand, Invitation, Move, Seat
 from tests.factories import UserFactory
-from tests.games.conftest import play_a_move, state_of
+from tests.gameplay import play_a_move, state_of
 
 pytestmark = pytest.mark.django_db
 

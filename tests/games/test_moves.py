@@ -16,7 +16,7 @@ from games.engine.__main__ import main as replay_main
 from games.errors import GameNotFound, IllegalMoveError, NotAllowed, NotYourTurn, StaleVersion, WrongStatus
 from games.models import Game, Hand, Move, Seat
 from tests.factories import UserFactory
-from tests.games.conftest import play_a_move, state_of
+from tests.gameplay import play_a_move, state_of
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,105 @@
+import re
+
+from django import forms
+
+from games.engine import ALLOWED_TEAMS
+from games.models import Game
+
+HOUR = 3600
+TURN_TIMES = [
+    (HOUR, "1 hour"),
+    (6 * HOUR, "6 hours"),
+    (12 * HOUR, "12 hours"),
+    (24 * HOUR, "1 day"),
+    (48 * HOUR, "2 days"),
+    (72 * HOUR, "3 days"),
+    (7 * 24 * HOUR, "1 week"),
+]
+DRAW_WINDOWS = [
+    (15 * 60, "15 minutes"),
+    (HOUR, "1 hour"),
+    (6 * HOUR, "6 hours"),
+    (12 * HOUR, "12 hours"),
+    (24 * HOUR, "1 day"),
+]
+
+
+class GameCreateForm(forms.Form):
+    players = forms.TypedChoiceField(
+        choices=[(n, f"{n} players") for n in ALLOWED_TEAMS],
+        coerce=int,
+        initial=2,
+        help_text="2 or 3 play alone; 4 or more play in teams.",
+    )
+    teams = forms.TypedChoiceField(
+        choices=[(2, "2 teams (blue, green)"), (3, "3 teams (blue, green, red)")],
+        coerce=int,
+        initial=2,
+        help_text="2 players always make 2 sides, 3 players 3; 6 and 12 players may choose.",
+    )
+    draw_mode = forms.ChoiceField(
+        choices=Game.DrawMode.choices,
+        initial=Game.DrawMode.AUTOMATIC,
+        widget=forms.RadioSelect,
+        help_text="Tabletop is the printed rule: forget to draw in time and the card is lost.",
+    )
+    turn_seconds = forms.TypedChoiceField(
+        label="Time per move",
+        choices=TURN_TIMES,
+        coerce=int,
+        initial=48 * HOUR,
+        help_text="When it runs out, the turn is missed.",
+    )
+    draw_window_seconds = forms.TypedChoiceField(
+        label="Draw window",
+        choices=DRAW_WINDOWS,
+        coerce=int,
+        initial=12 * HOUR,
+        help_text="Tabletop mode only: how long you have to press Draw after your play.",
+    )
+    missed_turn_policy = forms.ChoiceField(
+        label="A missed turn",
+        choices=Game.MissedTurnPolicy.choices,
+        initial=Game.MissedTurnPolicy.SKIP,
+        widget=forms.RadioSelect,
+        help_text="What happens when a player's time runs out.",
+    )
+    concede_after = forms.IntegerField(
+        min_value=1, max_value=20, initial=3, help_text="With conceding: how many missed turns in a row concede."
+    )
+    is_public = forms.BooleanField(
+        label="Public game", required=False, help_text="Listed under Open games for anyone to join and to watch."
+    )
+    invitees = forms.CharField(
+        label="Invite",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Usernames or e-mail addresses, separated by commas or new lines. "
+        "Someone without an account gets a link to sign up and take the seat.",
+    )
+
+    def clean_invitees(self) -> list[str]:
+        names = [name for name in re.split(r"[,\s;]+", self.cleaned_data["invitees"]) if name]
+        return list(dict.fromkeys(names))
+
+    def clean(self):
+        data = super().clean()
+        players, teams = data.get("players"), data.get("teams")
+        if players in (2, 3):
+            data["teams"] = players  # two or three players always play alone
+        elif players and teams and teams not in ALLOWED_TEAMS[players]:
+            allowed = " or ".join(str(t) for t in ALLOWED_TEAMS[players])
+            self.add_error("teams", f"{players} players play in {allowed} teams.")
+        invitees = data.get("invitees") or []
+        if players and len(invitees) > players - 1:
+            self.add_error("invitees", f"A {players}-player game has {players - 1} seats besides yours.")
+        return data
+
+
+class MoveForm(forms.Form):
+    move = forms.CharField(max_length=80)
+    version = forms.IntegerField(min_value=0)
+
+
+class InviteForm(forms.Form):
+    invitee = forms.CharField(label="Invite a player", max_length=254, help_text="A username or an e-mail address.")

@@ -1,0 +1,22 @@
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("games/new/", views.game_new, name="game_new"),
+    path("games/open/", views.open_games, name="open_games"),
+    path("games/<int:game_id>/", views.game_detail, name="game"),
+    path("games/<int:game_id>/move/", views.game_move, name="game_move"),
+    path("games/<int:game_id>/resign/", views.game_resign, name="game_resign"),
+    path("games/<int:game_id>/join/", views.game_join, name="game_join"),
+    path("games/<int:game_id>/leave/", views.game_leave, name="game_leave"),
+    path("games/<int:game_id>/start/", views.game_start, name="game_start"),
+    path("games/<int:game_id>/invite/", views.game_invite, name="game_invite"),
+    path("games/<int:game_id>/arrange/", views.game_arrange, name="game_arrange"),
+    path("games/<int:game_id>/answer/", views.game_answer_invitation, name="game_answer_invitation"),
+    path("games/<int:game_id>/replay/", views.game_replay, name="game_replay"),
+    path("games/<int:game_id>/record.json", views.game_record, name="game_record"),
+    path("invitations/<str:token>/", views.invitation, name="invitation"),
+    path("players/<str:username>/", views.profile, name="profile"),
+]

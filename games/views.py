@@ -1,0 +1,256 @@
+"""Thin views: read a form, call a service or a selector, render or redirect.
+A refusal re-renders the page with its message and a 4xx status."""
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from games import selectors, services
+from games.errors import GameError, GameNotFound
+from games.forms import GameCreateForm, InviteForm, MoveForm
+from games.models import Game, Invitation
+
+
+def home(request):
+    if not request.user.is_authenticated:
+        return render(request, "home.html", {"games_in_play": selectors.public_games_in_play(limit=5)})
+    rows = selectors.my_games(user=request.user)
+    return render(request, "games/my_games.html", {"rows": rows})
+
+
+@login_required
+def game_new(request):
+    form = GameCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_create(creator=request.user, **form.cleaned_data)
+        except GameError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, "Your game is ready. It starts once every seat is taken.")
+            return redirect("game", game_id=game.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "games/new.html", {"form": form}, status=status)
+
+
+@require_GET
+def open_games(request):
+    return render(
+        request,
+        "games/open.html",
+        {"games": selectors.open_games(user=request.user), "in_play": selectors.public_games_in_play()},
+    )
+
+
+def _game_page(request, game_id: int, *, error: GameError | None = None, move_text: str = ""):
+    """The page of a game as this viewer may see it: forming, or the table."""
+    try:
+        game, seats, mine = selectors.game_for_viewer(game_id=game_id, user=request.user)
+    except GameNotFound:
+        raise Http404("There is no such game.") from None
+    status = error.status_code if error else 200
+    context = {"game": game, "seats": seats, "my_seat": mine, "error": error, "move_text": move_text}
+    if game.status == Game.Status.FORMING or game.state is None:
+        invitations = game.invitations.filter(status="pending").select_related("user") if mine else []
+        my_invitation = None
+        if mine is None and request.user.is_authenticated:
+            my_invitation = game.invitations.filter(user=request.user, status="pending").first()
+        context.update(invite_form=InviteForm(), invitations=invitations, my_invitation=my_invitation)
+        return render(request, "games/forming.html", context, status=status)
+    if mine is None and not request.user.is_authenticated:
+        return redirect(f"{reverse('account_login')}?next={request.path}")
+    table = selectors.table_for(game=game, seats=seats, my_seat=mine, selected_card=request.GET.get("card"))
+    context.update(table=table, may_download=selectors.may_download_record(game=game, user=request.user))
+    return render(request, "games/table.html", context, status=status)
+
+
+@require_GET
+def game_detail(request, game_id: int):
+    return _game_page(request, game_id)
+
+
+@login_required
+@require_POST
+def game_move(request, game_id: int):
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        error = GameError("That form was incomplete: choose a move again from the table below.")
+        return _game_page(request, game_id, error=error)
+    try:
+        services.move_submit(
+            game_id=game_id,
+            user=request.user,
+            move=form.cleaned_data["move"],
+            expected_version=form.cleaned_data["version"],
+        )
+    except GameNotFound:
+        raise Http404("There is no such game.") from None
+    except GameError as exc:
+        return _game_page(request, game_id, error=exc, move_text=form.cleaned_data["move"])
+    response = HttpResponseRedirect(reverse("game", args=[game_id]) + "#table")
+    response.status_code = 303  # See Other: reloading the table must not post the move again
+    return response
+
+
+@login_required
+@require_GET
+def game_resign(request, game_id: int):
+    """A confirmation page: resigning cannot be undone."""
+    try:
+        game, _, mine = selectors.game_for_viewer(game_id=game_id, user=request.user)
+    except GameNotFound:
+        raise Http404 from None
+    if mine is None or game.status != Game.Status.ACTIVE:
+        return _game_page(request, game_id, error=GameError("You cannot resign from this game."))
+    return render(request, "games/resign.html", {"game": game, "my_seat": mine})
+
+
+def _forming_action(request, game_id: int, action, success: str):
+    try:
+        action()
+    except GameNotFound:
+        raise Http404("There is no such game.") from None
+    except GameError as exc:
+        return _game_page(request, game_id, error=exc)
+    messages.success(request, success)
+    return redirect("game", game_id=game_id)
+
+
+@login_required
+@require_POST
+def game_join(request, game_id: int):
+    return _forming_action(
+        request, game_id, lambda: services.seat_join(game_id=game_id, user=request.user), "You have a seat."
+    )
+
+
+@login_required
+@require_POST
+def game_leave(request, game_id: int):
+    return _forming_action(
+        request, game_id, lambda: services.seat_leave(game_id=game_id, user=request.user), "You left the game."
+    )
+
+
+@login_required
+@require_POST
+def game_start(request, game_id: int):
+    return _forming_action(
+        request, game_id, lambda: services.game_start(game_id=game_id, user=request.user), "The cards are dealt."
+    )
+
+
+@login_required
+@require_POST
+def game_invite(request, game_id: int):
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        return _game_page(request, game_id, error=GameError("Give a username or an e-mail address to invite."))
+    invitee = form.cleaned_data["invitee"]
+    return _forming_action(
+        request,
+        game_id,
+        lambda: services.invitation_create(game_id=game_id, inviter=request.user, invitee=invitee),
+        f"{invitee} is invited.",
+    )
+
+
+@login_required
+@require_POST
+def game_arrange(request, game_id: int):
+    """Move one seat a place earlier in the turn order (and so to the other team)."""
+    game = get_object_or_404(Game, pk=game_id)
+    order = list(game.seats.order_by("position").values_list("pk", flat=True))
+    try:
+        seat_id = int(request.POST.get("seat", ""))
+        index = order.index(seat_id)
+    except ValueError:
+        return _game_page(request, game_id, error=GameError("Choose a seat of this game to move."))
+    order.insert(max(index - 1, 0), order.pop(index))
+    return _forming_action(
+        request,
+        game_id,
+        lambda: services.seats_arrange(game_id=game_id, user=request.user, seat_order=order),
+        "Seats rearranged.",
+    )
+
+
+@login_required
+@require_POST
+def game_answer_invitation(request, game_id: int):
+    """Accept or decline an invitation sent to one's username or address."""
+    invite = Invitation.objects.filter(game_id=game_id, user=request.user, status="pending").first()
+    if invite is None:
+        return _game_page(request, game_id, error=GameError("You have no open invitation to this game."))
+    if request.POST.get("answer") == "decline":
+        action, done = services.invitation_decline, "Invitation declined."
+    else:
+        action, done = services.invitation_accept, "You have a seat in the game."
+    return _forming_action(request, game_id, lambda: action(invitation_id=invite.pk, user=request.user), done)
+
+
+def invitation(request, token: str):
+    try:
+        invite = services.invitation_from_token(token)
+    except GameError as exc:
+        return render(request, "games/invitation.html", {"error": exc}, status=exc.status_code)
+    if not request.user.is_authenticated:
+        return render(request, "games/invitation.html", {"invitation": invite, "token": token})
+    if request.method == "POST":
+        decline = request.POST.get("answer") == "decline"
+        try:
+            if decline:
+                services.invitation_decline(invitation_id=invite.pk, user=request.user)
+            else:
+                services.invitation_accept(invitation_id=invite.pk, user=request.user)
+        except GameError as exc:
+            context = {"invitation": invite, "token": token, "error": exc}
+            return render(request, "games/invitation.html", context, status=exc.status_code)
+        messages.success(request, "Invitation declined." if decline else "You have a seat in the game.")
+        return redirect("home" if decline else "game", **({} if decline else {"game_id": invite.game_id}))
+    return render(request, "games/invitation.html", {"invitation": invite, "token": token})
+
+
+@require_GET
+def game_replay(request, game_id: int):
+    try:
+        game, seats, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
+        at = request.GET.get("at")
+        frame = selectors.replay_frame(game=game, seats=seats, at=int(at) if at and at.isdigit() else None)
+    except GameNotFound:
+        raise Http404("There is no such game.") from None
+    except GameError as exc:
+        return _game_page(request, game_id, error=exc)
+    return render(request, "games/replay.html", {"game": game, "frame": frame, "table": frame.table})
+
+
+@require_GET
+def game_record(request, game_id: int):
+    try:
+        game, _, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
+    except GameNotFound:
+        raise Http404("There is no such game.") from None
+    if not selectors.may_download_record(game=game, user=request.user):
+        return HttpResponse(
+            "A record holds the order of the deck, so it is published when the game is over.",
+            status=403,
+            content_type="text/plain; charset=utf-8",
+        )
+    document = services.game_export(game=game)
+    response = HttpResponse(json.dumps(document, indent=1, ensure_ascii=False), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="sequence-game-{game.pk}.record.json"'
+    return response
+
+
+@require_GET
+def profile(request, username: str):
+    player = get_object_or_404(get_user_model(), username=username)
+    rows = selectors.finished_games_of(user=player)
+    summary = {outcome: sum(1 for row in rows if row.outcome == outcome) for outcome in ("won", "lost", "drawn")}
+    return render(request, "games/profile.html", {"player": player, "rows": rows, "summary": summary})

@@ -1,0 +1,286 @@
+"""The web pages, through the real views: forms, the table, refusals."""
+
+import random
+import re
+
+import pytest
+from django.urls import reverse
+
+from games import engine, services
+from games.models import Game, Invitation
+from tests.factories import UserFactory
+from tests.gameplay import state_of
+
+pytestmark = pytest.mark.django_db
+
+
+def login(client, user):
+    client.force_login(user)
+    return client
+
+
+def hand_on_page(html: str) -> list[str]:
+    return sorted(re.findall(r'href="\?card=(\w\w)#table"', html))
+
+
+def first_play(game, seat):
+    return next(m for m in engine.legal_moves(state_of(game), seat) if " " in m and not m.startswith("pass"))
+
+
+def test_a_visitor_sees_what_the_site_is_and_a_sign_up_call(client):
+    page = client.get("/")
+    assert page.status_code == 200
+    assert b"Playing by e-mail" in page.content and reverse("account_signup").encode() in page.content
+
+
+def test_create_a_game_with_invitations(client):
+    host, guest = UserFactory.create_batch(2)
+    login(client, host)
+    assert client.get(reverse("game_new")).status_code == 200
+    response = client.post(
+        reverse("game_new"),
+        {
+            "players": 3,
+            "teams": 3,
+            "draw_mode": "automatic",
+            "turn_seconds": 86400,
+            "draw_window_seconds": 3600,
+            "missed_turn_policy": "skip",
+            "concede_after": 3,
+            "invitees": f"{guest.username}, friend@example.org",
+        },
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == reverse("game", args=[game.pk])
+    assert {(i.user, i.email) for i in game.invitations.all()} == {(guest, ""), (None, "friend@example.org")}
+
+
+def test_create_form_errors_are_clear_and_change_nothing(client):
+    login(client, UserFactory())
+    response = client.post(
+        reverse("game_new"),
+        {
+            "players": 4,
+            "teams": 3,
+            "draw_mode": "automatic",
+            "turn_seconds": 86400,
+            "draw_window_seconds": 3600,
+            "missed_turn_policy": "skip",
+            "concede_after": 3,
+            "invitees": "nobody-here",
+        },
+    )
+    assert response.status_code == 400
+    assert b"4 players play in 2 teams" in response.content
+    response = client.post(
+        reverse("game_new"),
+        {
+            "players": 2,
+            "teams": 2,
+            "draw_mode": "automatic",
+            "turn_seconds": 86400,
+            "draw_window_seconds": 3600,
+            "missed_turn_policy": "skip",
+            "concede_after": 3,
+            "invitees": "nobody-here",
+        },
+    )
+    assert response.status_code == 400 and b"no player called" in response.content
+    assert not Game.objects.exists()
+
+
+def test_invitee_accepts_on_the_forming_page_and_a_player_starts(client):
+    host, guest = UserFactory.create_batch(2)
+    game = services.game_create(creator=host, players=2, teams=2, invitees=[guest.username])
+    login(client, guest)
+    page = client.get(reverse("game", args=[game.pk]))
+    assert b"Accept the invitation" in page.content
+    client.post(reverse("game_answer_invitation", args=[game.pk]), {"answer": "accept"})
+    assert game.seats.filter(user=guest).exists()
+    response = client.post(reverse("game_start", args=[game.pk]))
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+
+
+def test_the_invitation_link_for_someone_without_an_account(client):
+    host = UserFactory()
+    game = services.game_create(creator=host, players=2, teams=2, invitees=["new@example.org"])
+    token = services.invitation_token(game.invitations.get())
+    page = client.get(reverse("invitation", args=[token]))
+    assert page.status_code == 200 and b"Sign up to play" in page.content
+    newcomer = UserFactory()
+    login(client, newcomer)
+    client.post(reverse("invitation", args=[token]), {"answer": "accept"})
+    assert game.invitations.get().status == Invitation.Status.ACCEPTED
+    assert client.get(reverse("invitation", args=["forged-token"])).status_code == 404
+
+
+def test_the_table_shows_my_hand_and_the_targets_of_the_chosen_card(client, started_game):
+    game, users = started_game(2, 2, seed=3)
+    state = state_of(game)
+    login(client, users[0])
+    page = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert hand_on_page(page) == sorted(set(state.hands[0])) or hand_on_page(page) == sorted(state.hands[0])
+    assert "Your turn." in page
+    move = first_play(game, 0)
+    card = move.split()[0]
+    page = client.get(reverse("game", args=[game.pk]), {"card": card}).content.decode()
+    targets = re.findall(r'name="move" value="([^"]+)"', page)
+    assert move in targets and all(t.startswith(card) for t in targets if " " in t and t[:4] not in ("dead", "pass"))
+    assert f'name="version" value="{game.version}"' in page
+
+
+def test_playing_a_move_through_the_form(client, started_game):
+    game, users = started_game(2, 2, seed=3)
+    login(client, users[0])
+    move = first_play(game, 0)
+    response = client.post(reverse("game_move", args=[game.pk]), {"move": move, "version": 0})
+    assert response.status_code == 303
+    game.refresh_from_db()
+    assert game.version == 1 and game.moves.get().text == move
+    page = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert f"{users[1].username} (green) is to play" in page
+    assert "played" in page  # the history in plain words
+
+
+@pytest.mark.parametrize(
+    ("who", "data", "status", "says"),
+    [
+        ("player", {"move": "FIRST", "version": 5}, 409, "moved on"),
+        ("player", {"move": "ZZ C4", "version": 0}, 422, "not a card"),
+        ("player", {"move": "FORGED", "version": 0}, 422, "You do not hold"),
+        ("player", {"move": "WRONGCELL", "version": 0}, 422, "is not on"),
+        ("player", {"move": "FIRST", "version": "x"}, 400, "incomplete"),
+        ("player", {"version": 0}, 400, "incomplete"),
+        ("other", {"move": "FIRST", "version": 0}, 409, "not your turn"),
+        ("outsider", {"move": "FIRST", "version": 0}, 404, "no such game"),
+    ],
+)
+def test_bad_submissions_get_a_clear_4xx_and_change_nothing(client, started_game, who, data, status, says):
+    game, users = started_game(2, 2, seed=3)
+    state = state_of(game)
+    move = first_play(game, 0)
+    missing = next(c for c in ("7H", "2S", "9D", "KC", "QH", "3D") if c not in state.hands[0])
+    normal = next(c for c in state.hands[0] if c[0] != "J")
+    wrong_cell = next(
+        cell
+        for cell in ("E5", "B2", "I9")
+        if cell not in {c for c in engine.legal_moves(state, 0) if c.startswith(normal)}
+    )
+    data = {
+        **data,
+        "move": {"FIRST": move, "FORGED": f"{missing} A5", "WRONGCELL": f"{normal} {wrong_cell}"}.get(
+            data.get("move"), data.get("move", "")
+        ),
+    }
+    if "move" in data and not data["move"]:
+        del data["move"]
+    user = {"player": users[0], "other": users[1], "outsider": UserFactory()}[who]
+    login(client, user)
+    response = client.post(reverse("game_move", args=[game.pk]), data)
+    assert response.status_code == status
+    assert says in response.content.decode()
+    game.refresh_from_db()
+    assert game.version == 0
+
+
+def test_a_post_to_another_games_version_is_stale(client, started_game):
+    game, users = started_game(2, 2, seed=3)
+    other, _ = started_game(2, 2, seed=4)
+    services.move_submit(
+        game_id=other.pk, user=other.seats.get(position=0).user, move=first_play(other, 0), expected_version=0
+    )
+    login(client, users[0])
+    response = client.post(reverse("game_move", args=[game.pk]), {"move": first_play(game, 0), "version": 1})
+    assert response.status_code == 409
+
+
+def test_a_spectator_of_a_public_game_sees_no_hand(client, started_game):
+    game, _ = started_game(2, 2, is_public=True)
+    login(client, UserFactory())
+    page = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert "You are watching" in page and hand_on_page(page) == []
+    assert 'name="move"' not in page
+
+
+def test_a_private_game_does_not_exist_for_outsiders(client, started_game):
+    game, _ = started_game(2, 2)
+    login(client, UserFactory())
+    assert client.get(reverse("game", args=[game.pk])).status_code == 404
+    assert client.get(reverse("game_replay", args=[game.pk])).status_code == 404
+    assert client.get(reverse("game", args=[999999])).status_code == 404
+
+
+def test_the_record_is_for_finished_games_or_staff(client, started_game):
+    game, users = started_game(2, 2, is_public=True)
+    login(client, users[0])
+    assert client.get(reverse("game_record", args=[game.pk])).status_code == 403
+    login(client, UserFactory(is_staff=True))
+    assert client.get(reverse("game_record", args=[game.pk])).status_code == 200
+    services.move_submit(game_id=game.pk, user=users[0], move="resign", expected_version=0)
+    login(client, users[1])
+    response = client.get(reverse("game_record", args=[game.pk]))
+    assert response.status_code == 200 and response.json()["format"] == "sequence-record/1"
+
+
+def test_replay_steps_through_public_positions(client, started_game):
+    game, users = started_game(2, 2, seed=3, is_public=True)
+    rng = random.Random(3)
+    for _ in range(4):
+        state = state_of(game)
+        moves = [m for m in engine.legal_moves(state, state.turn) if m != "resign"]
+        services.move_submit(
+            game_id=game.pk, user=users[state.turn], move=rng.choice(moves), expected_version=game.version
+        )
+    login(client, UserFactory())
+    for at in ("0", "2", "4", "99", "junk"):
+        page = client.get(reverse("game_replay", args=[game.pk]), {"at": at})
+        assert page.status_code == 200
+        assert hand_on_page(page.content.decode()) == []
+    assert b"After move 2 of 4" in client.get(reverse("game_replay", args=[game.pk]), {"at": "2"}).content
+
+
+def game_with(me, *, my_turn: bool, seed: int):
+    other = UserFactory()
+    game = services.game_create(creator=me, players=2, teams=2, invitees=[other.username])
+    services.invitation_accept(invitation_id=game.invitations.get().pk, user=other)
+    game = services.game_start(game_id=game.pk, user=me, rng=random.Random(seed))
+    mine = game.seats.get(user=me).position
+    turn = game.turn_position
+    if (turn == mine) != my_turn:
+        mover = me if turn == mine else other
+        services.move_submit(game_id=game.pk, user=mover, move=first_play(game, turn), expected_version=0)
+    return game
+
+
+def test_my_games_sorts_by_urgency(client):
+    me = UserFactory()
+    waiting = game_with(me, my_turn=False, seed=1)
+    to_move = game_with(me, my_turn=True, seed=2)
+    invited = services.game_create(creator=UserFactory(), players=2, teams=2, invitees=[me.username])
+    finished = game_with(me, my_turn=True, seed=3)
+    finished.refresh_from_db()
+    services.move_submit(game_id=finished.pk, user=me, move="resign", expected_version=finished.version)
+    login(client, me)
+    html = client.get("/").content.decode()
+    order = [int(n) for n in re.findall(r"Game (\d+) ·", html)]
+    assert order == [to_move.pk, waiting.pk, invited.pk, finished.pk]
+    assert "Your move" in html and "Invitation" in html and "Lost" in html
+
+
+def test_profile_lists_finished_games(client, started_game):
+    game, users = started_game(2, 2)
+    services.move_submit(game_id=game.pk, user=users[0], move="resign", expected_version=0)
+    page = client.get(reverse("profile", args=[users[1].username])).content.decode()
+    assert "1 won, 0 lost" in page and f"Game {game.pk}" in page
+
+
+def test_resign_asks_for_confirmation(client, started_game):
+    game, users = started_game(2, 2)
+    login(client, users[1])
+    page = client.get(reverse("game_resign", args=[game.pk]))
+    assert b"Yes, resign" in page.content
+    client.post(reverse("game_move", args=[game.pk]), {"move": "resign", "version": 0})
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.winner == "blue"
