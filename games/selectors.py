@@ -146,6 +146,11 @@ class Table:
         return self.seats[turn] if turn is not None else None
 
     @property
+    def winners(self) -> list[str]:
+        result = self.view["result"]
+        return [seat.name for seat in self.seats if result and seat.team == result["winner"]]
+
+    @property
     def my_turn(self) -> bool:
         return self.my_seat is not None and self.view["turn"] == self.my_seat.position
 
