@@ -6,6 +6,15 @@ from django.db import models
 TIME_ZONE_CHOICES = [(name, name.replace("_", " ")) for name in sorted(zoneinfo.available_timezones())]
 
 
+class Delivery(models.TextChoices):
+    IMMEDIATELY = "immediately", "Immediately"
+    DIGEST = "digest", "In my daily digest"
+    OFF = "off", "Off"
+
+
+DEFAULT_REMINDER_HOURS = "24,2"
+
+
 class User(AbstractUser):
     """The site's own user model, so that fields can be added without a
     painful swap later. Sign-up, verification and log-in are django-allauth's."""
@@ -13,6 +22,35 @@ class User(AbstractUser):
     time_zone = models.CharField(
         max_length=64, choices=TIME_ZONE_CHOICES, default="UTC", help_text="Times on the site and in e-mails."
     )
+    email_delivery = models.JSONField(
+        default=dict, blank=True, help_text="Per kind of e-mail: immediately, digest or off (missing: immediately)."
+    )
+    digest_hour = models.PositiveSmallIntegerField(default=8, help_text="Local hour of the daily digest (0-23).")
+    reminder_hours = models.CharField(
+        max_length=40,
+        default=DEFAULT_REMINDER_HOURS,
+        blank=True,
+        help_text="Hours before a turn runs out to be reminded, e.g. 24,2 (empty: no reminders).",
+    )
 
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"
+
+    def delivery_for(self, kind: str) -> str:
+        return self.email_delivery.get(kind, Delivery.IMMEDIATELY)
+
+    @property
+    def reminder_offsets(self) -> list[int]:
+        return sorted(
+            {int(h) for h in self.reminder_hours.split(",") if h.strip().isdigit() and 0 < int(h) <= 168}, reverse=True
+        )
+
+
+class EmailOptOut(models.Model):
+    """An address without an account that asked for no more invitations."""
+
+    email = models.EmailField(unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.email

@@ -178,3 +178,50 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"Invitation to {self.game} for {self.user or self.email}"
+
+
+class Notification(models.Model):
+    """An e-mail the site owes someone: the outbox. Written in the same
+    transaction as the change that caused it, then sent by a task on commit
+    or, failing that, by the periodic sweep. Rendered when sent, from the
+    game as it is then, and skipped if it no longer applies."""
+
+    class Kind(models.TextChoices):
+        YOUR_TURN = "your_turn", "It is your turn"
+        DRAW_WINDOW = "draw_window", "Your draw window is open"
+        REMINDER = "reminder", "Reminders before your turn runs out"
+        MISSED = "missed", "A draw lost or a turn skipped"
+        INVITATION = "invitation", "Invitations"
+        GAME_STARTED = "game_started", "A game has started"
+        GAME_OVER = "game_over", "A game is over"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        SENDING = "sending", "Being sent"
+        SENT = "sent", "Sent"
+        SKIPPED = "skipped", "No longer applies"
+        FAILED = "failed", "Failed"
+
+    recipient = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
+    to_email = models.EmailField()
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notifications")
+    version = models.PositiveIntegerField(help_text="The game version that caused it.")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    variant = models.PositiveSmallIntegerField(default=0, help_text="Reminders: hours before the deadline.")
+    digest = models.BooleanField(default=False, help_text="Goes out in the recipient's daily digest.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    due_at = models.DateTimeField()
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["to_email", "game", "version", "kind", "variant"], name="notification_once")
+        ]
+        indexes = [models.Index(fields=["status", "due_at"], name="notification_due_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} to {self.to_email} (game {self.game_id} v{self.version})"

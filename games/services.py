@@ -8,27 +8,24 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
-from django.core import signing
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import engine
+from games import engine, notify
 from games.errors import (
     GameNotFound,
     IllegalMoveError,
-    InvalidInvitation,
     InvalidSettings,
     NotAllowed,
     NotYourTurn,
     StaleVersion,
     WrongStatus,
 )
+from games.invitations import invitation_from_token, invitation_token  # noqa: F401  (part of the service API)
 from games.models import Game, Hand, Invitation, Move, Seat
 
 User = get_user_model()
-INVITATION_SALT = "games.invitation"
-INVITATION_MAX_AGE = timedelta(days=60)
 ON_TURN_MOVES = {engine.moves.PLAY, engine.moves.DEAD, engine.moves.PASS}
 
 
@@ -48,7 +45,7 @@ def _locked_game(game_id: int) -> Game:
 
 
 def _seats(game: Game) -> list[Seat]:
-    return list(Seat.objects.filter(game=game).select_related("hand").order_by("position"))
+    return list(Seat.objects.filter(game=game).select_related("hand", "user").order_by("position"))
 
 
 def _require_status(game: Game, *statuses: str, doing: str) -> None:
@@ -187,20 +184,10 @@ def invitation_create(*, game_id: int, inviter, invitee: str) -> Invitation:
         if user is not None and game.seats.filter(user=user).exists():
             raise InvalidSettings(f"{user.username} already has a seat in this game.")
         lookup = {"user": user} if user else {"email": invitee.lower()}
-        invitation, _ = Invitation.objects.get_or_create(game=game, **lookup, defaults={"invited_by": inviter})
+        invitation, created = Invitation.objects.get_or_create(game=game, **lookup, defaults={"invited_by": inviter})
+        if created:
+            notify.invited(invitation=invitation, now=timezone.now())
         return invitation
-
-
-def invitation_token(invitation: Invitation) -> str:
-    return signing.dumps(invitation.pk, salt=INVITATION_SALT)
-
-
-def invitation_from_token(token: str) -> Invitation:
-    try:
-        pk = signing.loads(token, salt=INVITATION_SALT, max_age=INVITATION_MAX_AGE)
-        return Invitation.objects.select_related("game").get(pk=pk)
-    except (signing.BadSignature, Invitation.DoesNotExist):
-        raise InvalidInvitation("This invitation link is not valid (or has expired).") from None
 
 
 def invitation_accept(*, invitation_id: int, user) -> Seat:
@@ -268,6 +255,7 @@ def game_start(*, game_id: int, user, rng: random.Random | None = None) -> Game:
         game.status, game.started_at, game.version, game.turn_position = Game.Status.ACTIVE, now, 0, state.turn
         game.turn_deadline = game.next_deadline = now + timedelta(seconds=game.turn_seconds)
         game.save()
+        notify.game_started(game=game, seats=seats, starter=user, now=now)
         return game
 
 
@@ -361,6 +349,7 @@ def _record_input(*, game, seats, state, seat, text, actor, door, user, now=None
         seat_.hand.cards = new_state.hands[seat_.position]
     Hand.objects.bulk_update([seat_.hand for seat_ in seats], ["cards"])
     Seat.objects.bulk_update(seats, ["missed_turns", "draw_deadline"])
+    notify.after_input(game=game, seats=seats, old=state, new=new_state, events=events, door=door, now=now)
     return MoveResult(game=game, move=record, events=events, state=new_state)
 
 

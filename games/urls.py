@@ -9,6 +9,7 @@ urlpatterns = [
     path("games/<int:game_id>/", views.game_detail, name="game"),
     path("games/<int:game_id>/move/", views.game_move, name="game_move"),
     path("games/<int:game_id>/resign/", views.game_resign, name="game_resign"),
+    path("games/<int:game_id>/draw/", views.game_draw, name="game_draw"),
     path("games/<int:game_id>/join/", views.game_join, name="game_join"),
     path("games/<int:game_id>/leave/", views.game_leave, name="game_leave"),
     path("games/<int:game_id>/start/", views.game_start, name="game_start"),

@@ -111,6 +111,19 @@ def game_resign(request, game_id: int):
     return render(request, "games/resign.html", {"game": game, "my_seat": mine})
 
 
+@login_required
+@require_GET
+def game_draw(request, game_id: int):
+    """Where the draw-window e-mail leads: one more click takes the draw."""
+    try:
+        game, _, mine = selectors.game_for_viewer(game_id=game_id, user=request.user)
+    except GameNotFound:
+        raise Http404 from None
+    if mine is None or game.status != Game.Status.ACTIVE or mine.draw_deadline is None:
+        return _game_page(request, game_id, error=GameError("You have no draw to take in this game now."))
+    return render(request, "games/draw.html", {"game": game, "my_seat": mine})
+
+
 def _forming_action(request, game_id: int, action, success: str):
     try:
         action()

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.http import JsonResponse
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -61,9 +62,44 @@ def check_worker() -> dict:
     return result
 
 
+def check_backlog() -> dict:
+    """Unsent e-mail and unenforced deadlines: both should be minutes old at most."""
+    # Imported here: Celery loads this module before Django's apps are ready.
+    from games.models import Game
+    from games.outbox import backlog
+
+    try:
+        now = timezone.now()
+        mail = backlog(now)
+        oldest = (
+            Game.objects.filter(status=Game.Status.ACTIVE, next_deadline__lte=now)
+            .order_by("next_deadline")
+            .values_list("next_deadline", flat=True)
+            .first()
+        )
+    except Exception as exc:
+        return {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
+    overdue = round((now - oldest).total_seconds()) if oldest else 0
+    limit = settings.BACKLOG_MAX_AGE_SECONDS
+    result = {
+        "ok": mail["oldest_due_seconds"] <= limit and overdue <= limit,
+        "unsent_emails": mail["due"],
+        "oldest_unsent_email_seconds": mail["oldest_due_seconds"],
+        "oldest_due_deadline_seconds": overdue,
+    }
+    if not result["ok"]:
+        result["error"] = "e-mail or deadlines are falling behind: are the worker and beat running?"
+    return result
+
+
 @never_cache
 @require_GET
 def healthz(request):
-    checks = {"database": check_database(), "broker": check_broker(), "worker": check_worker()}
+    checks = {
+        "database": check_database(),
+        "broker": check_broker(),
+        "worker": check_worker(),
+        "backlog": check_backlog(),
+    }
     healthy = all(check["ok"] for check in checks.values())
     return JsonResponse({"status": "ok" if healthy else "unhealthy", "checks": checks}, status=200 if healthy else 503)

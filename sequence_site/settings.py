@@ -127,6 +127,8 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {"task": "sequence_site.health.heartbeat", "schedule": crontab()},
+    "enforce-deadlines": {"task": "games.enforce_deadlines", "schedule": crontab()},
+    "outbox-sweep": {"task": "games.outbox_sweep", "schedule": crontab()},
 }
 
 # --- Accounts ---------------------------------------------------------------
@@ -209,3 +211,5 @@ LOGGING = {
 
 # How stale the worker heartbeat may be before /healthz reports the worker down.
 HEARTBEAT_MAX_AGE_SECONDS = int(os.environ.get("HEARTBEAT_MAX_AGE_SECONDS", "300"))
+# How late unsent e-mail or an unenforced deadline may be before /healthz complains.
+BACKLOG_MAX_AGE_SECONDS = int(os.environ.get("BACKLOG_MAX_AGE_SECONDS", "600"))

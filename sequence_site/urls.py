@@ -6,6 +6,7 @@ from sequence_site.health import healthz
 urlpatterns = [
     path("", include("games.urls")),
     path("healthz", healthz, name="healthz"),
+    path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -34,3 +34,16 @@ def _plain_static_storage(settings):
 
 
 from tests.gameplay import started_game  # noqa: E402, F401  (a fixture for every test package)
+
+
+@pytest.fixture(autouse=True)
+def _tasks_run_in_process(request):
+    """Tasks run at once in the test process; the tests of the real worker
+    (marked `real_worker`) turn this off and start one."""
+    from sequence_site.celery import app
+
+    eager = not request.node.get_closest_marker("real_worker")
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = eager
+    yield
+    app.conf.task_always_eager = previous

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-# Playwright's sync API runs an event loop in the test thread; the test's own
-# ORM calls are still synchronous and safe.
+# Playwright's sync API keeps an event loop in the test thread for the whole
+# session, and the database fixtures run beside it; they are synchronous and
+# safe. (test_deploy_check removes this from the environment it checks.)
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"

@@ -1,0 +1,54 @@
+from django import forms
+
+from accounts.models import TIME_ZONE_CHOICES, Delivery, User
+from games.models import Notification
+
+
+class SettingsForm(forms.Form):
+    time_zone = forms.ChoiceField(choices=TIME_ZONE_CHOICES, help_text="Deadlines are shown in this time zone.")
+    digest_hour = forms.TypedChoiceField(
+        choices=[(h, f"{h:02d}:00") for h in range(24)],
+        coerce=int,
+        help_text="When your daily digest goes out, in your time zone.",
+    )
+    reminder_hours = forms.CharField(
+        required=False,
+        max_length=40,
+        help_text="Hours before your time runs out to remind you, e.g. 24, 2. Leave empty for no reminders.",
+    )
+
+    def __init__(self, *args, user: User, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+        for kind, label in Notification.Kind.choices:
+            choices = (
+                Delivery.choices
+                if kind != Notification.Kind.REMINDER
+                else [(Delivery.IMMEDIATELY, "On"), (Delivery.OFF, "Off")]
+            )
+            self.fields[f"delivery_{kind}"] = forms.ChoiceField(label=label, choices=choices)
+        self.initial = {
+            "time_zone": user.time_zone,
+            "digest_hour": user.digest_hour,
+            "reminder_hours": user.reminder_hours,
+            **{f"delivery_{kind}": user.delivery_for(kind) for kind in Notification.Kind.values},
+        }
+
+    def delivery_fields(self):
+        return [self[f"delivery_{kind}"] for kind in Notification.Kind.values]
+
+    def clean_reminder_hours(self) -> str:
+        raw = self.cleaned_data["reminder_hours"].replace(" ", "")
+        hours = [h for h in raw.split(",") if h]
+        if not all(h.isdigit() and 1 <= int(h) <= 168 for h in hours):
+            raise forms.ValidationError("Give whole hours between 1 and 168, separated by commas.")
+        return ",".join(str(h) for h in sorted({int(h) for h in hours}, reverse=True))
+
+    def save(self) -> User:
+        user = self.user
+        user.time_zone = self.cleaned_data["time_zone"]
+        user.digest_hour = self.cleaned_data["digest_hour"]
+        user.reminder_hours = self.cleaned_data["reminder_hours"]
+        user.email_delivery = {kind: self.cleaned_data[f"delivery_{kind}"] for kind in Notification.Kind.values}
+        user.save(update_fields=["time_zone", "digest_hour", "reminder_hours", "email_delivery"])
+        return user

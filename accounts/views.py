@@ -1,0 +1,52 @@
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core import signing
+from django.shortcuts import redirect, render
+from django.views.decorators.csrf import csrf_exempt
+
+from accounts.forms import SettingsForm
+from accounts.models import Delivery, EmailOptOut
+from games.emails import read_unsubscribe_token
+from games.models import Notification
+
+
+@login_required
+def settings_page(request):
+    form = SettingsForm(request.POST or None, user=request.user)
+    if request.method == "POST":
+        if form.is_valid():
+            form.save()
+            messages.success(request, "Your settings are saved.")
+            return redirect("account_settings")
+        return render(request, "account/settings.html", {"form": form}, status=400)
+    return render(request, "account/settings.html", {"form": form})
+
+
+def _kind_label(kind: str) -> str:
+    return dict(Notification.Kind.choices).get(kind, "Daily digest")
+
+
+@csrf_exempt  # RFC 8058 one-click: mail clients POST here without a session; the signed token is the proof
+def unsubscribe(request, token: str):
+    try:
+        payload = read_unsubscribe_token(token)
+    except signing.BadSignature:
+        return render(request, "account/unsubscribe.html", {"invalid": True}, status=400)
+    kind = payload.get("k", "")
+    label = _kind_label(kind)
+    if request.method != "POST":
+        return render(request, "account/unsubscribe.html", {"label": label})
+    if "u" in payload:
+        user = get_user_model().objects.filter(pk=payload["u"]).first()
+        if user is not None:
+            delivery = dict(user.email_delivery)
+            if kind == "digest":  # the digest itself: everything it gathered goes off
+                delivery.update({k: Delivery.OFF for k, v in delivery.items() if v == Delivery.DIGEST})
+            elif kind in Notification.Kind.values:
+                delivery[kind] = Delivery.OFF
+            user.email_delivery = delivery
+            user.save(update_fields=["email_delivery"])
+    elif payload.get("e"):
+        EmailOptOut.objects.get_or_create(email=payload["e"].lower())
+    return render(request, "account/unsubscribe.html", {"label": label, "done": True})

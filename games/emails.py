@@ -1,0 +1,163 @@
+"""Each kind of e-mail as a message, rendered from the game as it is now and
+from what the recipient may see. Templates: templates/emails/<kind>-subject.txt,
+-body.txt and -body.html."""
+
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from games import engine, selectors
+from games.board_text import board_as_text
+from games.describe import describe_move
+from games.engine.cards import card_label
+from games.invitations import invitation_token
+from games.models import Game, Invitation, Notification, Seat
+
+UNSUBSCRIBE_SALT = "emails.unsubscribe"
+
+
+def unsubscribe_token(*, kind: str, user=None, email: str = "") -> str:
+    payload = {"k": kind, "u": user.pk} if user is not None else {"k": kind, "e": email}
+    return signing.dumps(payload, salt=UNSUBSCRIBE_SALT)
+
+
+def read_unsubscribe_token(token: str) -> dict:
+    """The payload of a genuine token; raises signing.BadSignature otherwise."""
+    return signing.loads(token, salt=UNSUBSCRIBE_SALT)
+
+
+def absolute(path: str) -> str:
+    return settings.SITE_URL + path
+
+
+def _seat_of(game: Game, user) -> Seat | None:
+    if user is None:
+        return None
+    return next((seat for seat in game.seats.all() if seat.user_id == user.pk), None)
+
+
+def _game_context(game: Game, seat: Seat | None) -> dict:
+    state = engine.state_from_json(game.state)
+    view = engine.player_view(state, seat.position if seat else None)
+    seats = list(game.seats.all())
+    return {
+        "view": view,
+        "board_text": board_as_text(view),
+        "hand": [card_label(card) for card in view.get("hand", [])],
+        "moves": [m for m in view.get("legal_moves", []) if m != "resign"],
+        "seats": seats,
+        "turn_seat": next((s for s in seats if s.position == view["turn"]), None),
+        "winners": [s.name for s in seats if view["result"] and s.team_name == view["result"]["winner"]],
+    }
+
+
+def _relevant(notification: Notification, game: Game, seat: Seat | None) -> bool:
+    kind = Notification.Kind
+    if notification.kind in (kind.YOUR_TURN, kind.REMINDER):
+        return game.status == Game.Status.ACTIVE and seat is not None and game.turn_position == seat.position
+    if notification.kind == kind.DRAW_WINDOW:
+        return game.status == Game.Status.ACTIVE and seat is not None and seat.draw_deadline is not None
+    if notification.kind == kind.INVITATION:
+        return game.status == Game.Status.FORMING and _invitation(notification) is not None
+    return True
+
+
+def _invitation(notification: Notification) -> Invitation | None:
+    invitations = Invitation.objects.filter(game=notification.game, status=Invitation.Status.PENDING)
+    if notification.recipient_id:
+        return invitations.filter(user=notification.recipient).first()
+    return invitations.filter(email=notification.to_email).first()
+
+
+def context_for(notification: Notification) -> dict | None:
+    """Everything the templates need, or None when the e-mail no longer applies."""
+    game = Game.objects.prefetch_related("seats").get(pk=notification.game_id)
+    recipient = notification.recipient
+    seat = _seat_of(game, recipient)
+    if not _relevant(notification, game, seat):
+        return None
+    context = {
+        "notification": notification,
+        "recipient": recipient,
+        "name": recipient.username if recipient else notification.to_email,
+        "game": game,
+        "seat": seat,
+        "game_url": absolute(reverse("game", args=[game.pk])),
+        "site_url": settings.SITE_URL,
+        "settings_url": absolute(reverse("account_settings")),
+    }
+    if game.state is not None:
+        context.update(_game_context(game, seat))
+    kind = Notification.Kind
+    if notification.kind == kind.INVITATION:
+        invitation = _invitation(notification)
+        context["invitation"] = invitation
+        context["invitation_url"] = absolute(reverse("invitation", args=[invitation_token(invitation)]))
+    elif notification.kind == kind.DRAW_WINDOW:
+        context["draw_url"] = absolute(reverse("game_draw", args=[game.pk]))
+        context["deadline"] = seat.draw_deadline
+    elif notification.kind in (kind.YOUR_TURN, kind.REMINDER):
+        context["deadline"] = game.turn_deadline
+    elif notification.kind == kind.MISSED:
+        move = game.moves.filter(seq=notification.version).first()
+        names = {s.position: s.name for s in game.seats.all()}
+        events = move.events if move else []
+        context["missed_draw"] = any(e["type"] == "draw_lost" and seat and e["seat"] == seat.position for e in events)
+        context["words"] = (
+            describe_move(seat_names=names, seat=move.seat, text=move.text, events=events) if move else ""
+        )
+    elif notification.kind == kind.GAME_OVER:
+        context["replay_url"] = absolute(reverse("game_replay", args=[game.pk]))
+    return context
+
+
+def build(notification: Notification) -> EmailMultiAlternatives | None:
+    """The message for one outbox row, in the recipient's time zone."""
+    recipient = notification.recipient
+    zone = recipient.time_zone if recipient else "UTC"
+    with timezone.override(zone):
+        context = context_for(notification)
+        if context is None:
+            return None
+        return _message(notification.kind, context, to=notification.to_email, user=recipient)
+
+
+def _message(kind: str, context: dict, *, to: str, user) -> EmailMultiAlternatives:
+    token = unsubscribe_token(kind=kind, user=user, email=to)
+    unsubscribe_url = absolute(reverse("unsubscribe", args=[token]))
+    context = {**context, "unsubscribe_url": unsubscribe_url}
+    subject = " ".join(render_to_string(f"emails/{kind}-subject.txt", context).split())
+    message = EmailMultiAlternatives(
+        subject=subject,
+        body=render_to_string(f"emails/{kind}-body.txt", context),
+        to=[to],
+        headers={"List-Unsubscribe": f"<{unsubscribe_url}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
+    )
+    message.attach_alternative(render_to_string(f"emails/{kind}-body.html", context), "text/html")
+    return message
+
+
+def build_digest(*, recipient, notifications: list[Notification]) -> EmailMultiAlternatives | None:
+    """One e-mail for the day's waiting notifications that still apply."""
+    with timezone.override(recipient.time_zone):
+        items = []
+        for notification in notifications:
+            context = context_for(notification)
+            if context is not None:
+                items.append(context)
+        if not items:
+            return None
+        games = {item["game"].pk for item in items}
+        context = {
+            "recipient": recipient,
+            "items": items,
+            "game_count": len(games),
+            "home_url": absolute(reverse("home")),
+            "settings_url": absolute(reverse("account_settings")),
+            "site_url": settings.SITE_URL,
+            "my_games": selectors.my_games(user=recipient, finished_limit=0),
+        }
+        return _message("digest", context, to=recipient.email, user=recipient)

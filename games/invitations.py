@@ -1,0 +1,23 @@
+"""Signed invitation links: they work for someone without an account yet."""
+
+from datetime import timedelta
+
+from django.core import signing
+
+from games.errors import InvalidInvitation
+from games.models import Invitation
+
+INVITATION_SALT = "games.invitation"
+INVITATION_MAX_AGE = timedelta(days=60)
+
+
+def invitation_token(invitation: Invitation) -> str:
+    return signing.dumps(invitation.pk, salt=INVITATION_SALT)
+
+
+def invitation_from_token(token: str) -> Invitation:
+    try:
+        pk = signing.loads(token, salt=INVITATION_SALT, max_age=INVITATION_MAX_AGE)
+        return Invitation.objects.select_related("game").get(pk=pk)
+    except (signing.BadSignature, Invitation.DoesNotExist):
+        raise InvalidInvitation("This invitation link is not valid (or has expired).") from None

@@ -1,0 +1,69 @@
+"""Who is owed which e-mail after a change to a game. Called by services
+inside the change's transaction; the outbox does the rest."""
+
+from datetime import datetime, timedelta
+
+from games.engine import State
+from games.models import Game, Move, Notification, Seat
+from games.outbox import owed, save_all
+
+Kind = Notification.Kind
+
+
+def invited(*, invitation, now: datetime) -> None:
+    game = invitation.game
+    row = owed(kind=Kind.INVITATION, game=game, version=0, user=invitation.user, email=invitation.email, now=now)
+    save_all([row], game=game, version=0)
+
+
+def game_started(*, game: Game, seats: list[Seat], starter, now: datetime) -> None:
+    rows = [
+        owed(kind=Kind.GAME_STARTED, game=game, version=game.version, user=seat.user, now=now)
+        for seat in seats
+        if seat.user is not None and seat.user_id != starter.pk
+    ]
+    save_all(rows + _turn_begins(game, seats, now), game=game, version=game.version)
+
+
+def _turn_begins(game: Game, seats: list[Seat], now: datetime) -> list:
+    user = seats[game.turn_position].user
+    if user is None:
+        return []
+    rows = [owed(kind=Kind.YOUR_TURN, game=game, version=game.version, user=user, now=now)]
+    for hours in user.reminder_offsets:
+        due = game.turn_deadline - timedelta(hours=hours)
+        if due > now:
+            rows.append(
+                owed(kind=Kind.REMINDER, game=game, version=game.version, user=user, due_at=due, variant=hours, now=now)
+            )
+    return rows
+
+
+def after_input(
+    *, game: Game, seats: list[Seat], old: State, new: State, events: list[dict], door: str, now: datetime
+) -> None:
+    version = game.version
+    if new.result is not None:
+        rows = [
+            owed(kind=Kind.GAME_OVER, game=game, version=version, user=seat.user, now=now)
+            for seat in seats
+            if seat.user is not None
+        ]
+        save_all(rows, game=game, version=version)
+        return
+    rows = [
+        owed(kind=Kind.MISSED, game=game, version=version, user=seats[event["seat"]].user, now=now)
+        for event in events
+        if event["type"] in ("draw_lost", "turn_skipped") and seats[event["seat"]].user is not None
+    ]
+    if new.turn_no != old.turn_no:
+        rows += _turn_begins(game, seats, now)
+    # A player at the table sees the Draw button; one who moved by e-mail or
+    # through the API is told that the window is open.
+    if door != Move.Door.WEB:
+        rows += [
+            owed(kind=Kind.DRAW_WINDOW, game=game, version=version, user=seat.user, now=now)
+            for seat in seats
+            if old.pending[seat.position] is None and new.pending[seat.position] is not None and seat.user is not None
+        ]
+    save_all(rows, game=game, version=version)

@@ -1,0 +1,47 @@
+"""Thin Celery wrappers: the work and its rules live in outbox and services."""
+
+import logging
+
+from celery import shared_task
+from django.db.models import Q
+from django.utils import timezone
+
+from games import outbox, services
+from games.errors import GameError
+from games.models import Game
+
+log = logging.getLogger(__name__)
+
+
+@shared_task(name="games.send_due", ignore_result=True)
+def send_due(game_id: int, version: int) -> list[str]:
+    """The e-mails a change to a game made due at once."""
+    return outbox.deliver_due_for(game_id=game_id, version=version)
+
+
+@shared_task(name="games.outbox_sweep", ignore_result=True)
+def outbox_sweep() -> dict:
+    return outbox.sweep()
+
+
+def due_game_ids(now=None) -> list[int]:
+    """Active games with a passed deadline: one query on the partial index."""
+    now = now or timezone.now()
+    return list(
+        Game.objects.filter(Q(status=Game.Status.ACTIVE) & Q(next_deadline__lte=now))
+        .order_by("next_deadline")
+        .values_list("pk", flat=True)
+    )
+
+
+@shared_task(name="games.enforce_deadlines", ignore_result=True)
+def enforce_deadlines() -> int:
+    """Record what every passed deadline means. Safe to run twice, late, or
+    while players move: each game is settled under its own row lock."""
+    enforced = 0
+    for game_id in due_game_ids():
+        try:
+            enforced += len(services.deadline_enforce(game_id=game_id))
+        except GameError as exc:  # e.g. the game was aborted meanwhile
+            log.info("game %s: %s", game_id, exc)
+    return enforced
