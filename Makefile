@@ -35,6 +35,7 @@ lint: install
 
 bench: install
 	python bench/engine.py
+	python bench/notifications.py
 
 clean:
 	rm -rf var .pytest_cache .ruff_cache .hypothesis

@@ -55,3 +55,15 @@ def test_broker_unreachable_is_reported_with_its_reason(client, monkeypatch):
     assert body["checks"]["broker"]["ok"] is False
     assert body["checks"]["broker"]["error"]
     assert body["checks"]["database"]["ok"] is True
+
+
+def test_unsent_email_and_overdue_deadlines_are_reported(client, settings, started_game):
+    heartbeat()
+    started_game(2, 2)  # its first turn e-mail is due and unsent
+    body = client.get(reverse("healthz")).json()
+    backlog = body["checks"]["backlog"]
+    assert backlog["ok"] and backlog["unsent_emails"] >= 1 and backlog["oldest_due_deadline_seconds"] == 0
+    settings.BACKLOG_MAX_AGE_SECONDS = -1
+    response = client.get(reverse("healthz"))
+    assert response.status_code == 503
+    assert "falling behind" in response.json()["checks"]["backlog"]["error"]

@@ -113,7 +113,7 @@ def legal_moves(state: State, seat: int) -> list[str]:
     """Every move `seat` may enter now, in canonical notation. Naming a
     sequence is optional, so plays are listed without `seq`. The site's own
     inputs (`lost`, `skip`, `penalize`) are not listed."""
-    if state.result is not None or state.resigned[state.team_of(seat)]:
+    if state.result is not None or state.resigned[seat % state.teams]:
         return []
     hand = state.hands[seat]
     on_turn = seat == state.turn
@@ -167,7 +167,7 @@ class _Turn:
             raise IllegalMove(
                 f"'{self.move.text}' must be made by a seat of the game; only 'penalize TEAM' is the site's."
             )
-        if self.s.resigned[self.s.team_of(self.seat)]:
+        if self.s.resigned[self.seat % self.s.teams]:
             raise IllegalMove("Your team has resigned and takes no further part in this game.")
         _HANDLERS[kind](self)
         s = self.s
@@ -191,8 +191,8 @@ class _Turn:
             raise IllegalMove(f"You do not hold {card_label(card)}. Your hand: {held}.")
 
     def take_card(self, card: str) -> None:
+        """Move a card the seat holds (checked by the caller) to its discard pile."""
         s, seat = self.s, self.seat
-        self.require_card(card)
         hand = s.hands[seat][:]
         hand.remove(card)
         s.hands[seat] = hand
@@ -412,6 +412,7 @@ class _Turn:
             raise IllegalMove(
                 f"You can still play (e.g. '{playable[0]}'); a pass is only for a hand with no legal play."
             )
+        self.require_card(card)
         self.take_card(card)
         self.emit("passed", seat=self.seat, card=card)
         self.draw_card(self.seat)
@@ -461,6 +462,7 @@ class _Turn:
         s, seat = self.s, self.seat
         if not s.penalties[seat]:
             raise IllegalMove("You owe no table-talk penalty.")
+        self.require_card(self.move.card)
         self.take_card(self.move.card)
         self.set_item("penalties", seat, s.penalties[seat] - 1)
         self.emit("penalty_discarded", seat=seat, card=self.move.card)
