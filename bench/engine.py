@@ -28,7 +28,7 @@ def play_one(rng: random.Random, players: int, teams: int, timings: list[float] 
     moves = 0
     while state.result is None:
         seat = state.turn
-        started = time.perf_counter()
+        started = time.perf_counter() if timings is not None else 0.0
         options = legal_moves(state, seat)
         options.pop()  # "resign" is always last
         state, _ = apply(state, seat, options[int(pick() * len(options))], shuffle=shuffle)

@@ -52,8 +52,11 @@ def _lines() -> tuple[tuple[int, ...], ...]:
 
 
 LINES = _lines()
-# For each cell: (line, position of the cell in it) for each direction it can make a sequence in.
-LINES_THROUGH = tuple(tuple((line, line.index(cell)) for line in LINES if cell in line) for cell in range(SIZE * SIZE))
+# For each cell: (line, position of the cell in it, last position) for each
+# direction it can make a sequence in.
+LINES_THROUGH = tuple(
+    tuple((line, line.index(cell), len(line) - 1) for line in LINES if cell in line) for cell in range(SIZE * SIZE)
+)
 
 
 def cells_label(cells) -> str:

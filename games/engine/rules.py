@@ -160,17 +160,16 @@ class _Turn:
         self.s, self.seat, self.move, self.shuffle, self.events = state, seat, move, shuffle, events
 
     def run(self) -> None:
-        kind = self.move.kind
+        s, seat, kind = self.s, self.seat, self.move.kind
         if kind == PENALIZE:
             return self.penalize()
-        if self.seat is None or not isinstance(self.seat, int) or not 0 <= self.seat < self.s.players:
+        if type(seat) is not int or not 0 <= seat < s.players:
             raise IllegalMove(
                 f"'{self.move.text}' must be made by a seat of the game; only 'penalize TEAM' is the site's."
             )
-        if self.s.resigned[self.seat % self.s.teams]:
+        if s.resigned[seat % s.teams]:
             raise IllegalMove("Your team has resigned and takes no further part in this game.")
         _HANDLERS[kind](self)
-        s = self.s
         if s.result is None and not can_act(s, s.turn):
             self.advance()
 

@@ -54,11 +54,10 @@ def sequence_options(board: list[int], cell: int, bit: int, team_sequences) -> l
     """For each direction through `cell` in which the team has new sequences,
     the ways to count them. Usually empty: the fast path is the loop below."""
     per_direction = []
-    for line, pos in LINES_THROUGH[cell]:
-        lo = pos
+    for line, pos, last in LINES_THROUGH[cell]:
+        lo = hi = pos
         while lo and board[line[lo - 1]] & bit:
             lo -= 1
-        hi, last = pos, len(line) - 1
         while hi < last and board[line[hi + 1]] & bit:
             hi += 1
         if hi - lo >= 4:
