@@ -61,7 +61,10 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         my_invitation = None
         if mine is None and request.user.is_authenticated:
             my_invitation = game.invitations.filter(user=request.user, status="pending").first()
-        context.update(invite_form=InviteForm(), invitations=invitations, my_invitation=my_invitation)
+        open_teams = [game.team_names[p % game.teams] for p in range(len(seats), game.players)]
+        context.update(
+            invite_form=InviteForm(), invitations=invitations, my_invitation=my_invitation, open_seats=open_teams
+        )
         return render(request, "games/forming.html", context, status=status)
     if mine is None and not request.user.is_authenticated:
         return redirect(f"{reverse('account_login')}?next={request.path}")

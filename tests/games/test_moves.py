@@ -5,9 +5,10 @@ import json
 import random
 import sys
 from contextlib import redirect_stdout
+from pathlib import Path
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -188,3 +189,16 @@ def test_verify_games_finds_a_move_that_does_not_replay(started_game):
     Move.objects.filter(game=game).update(text="resign")  # replays, but to another position
     game.refresh_from_db()
     assert services.game_verify(game=game) == ["replaying the move log does not give the stored state"]
+
+
+def test_import_game_command(tmp_path):
+    record = Path(__file__).resolve().parents[1] / "engine" / "records" / "row-ten-win.record.json"
+    out = io.StringIO()
+    call_command("import_game", str(record), stdout=out)
+    game = Game.objects.get()
+    assert f"Imported as game {game.pk} (15 moves)" in out.getvalue()
+    assert game.winner == "blue" and game.result_reason == "sequences"
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    with pytest.raises(CommandError, match="Malformed record"):
+        call_command("import_game", str(bad))
