@@ -5,6 +5,7 @@ printing), 2 a malformed document (one line on standard error)."""
 
 import argparse
 import json
+import os
 import sys
 
 from games.engine.record import RecordError, record_load, replay, replay_summary
@@ -33,8 +34,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"malformed record: {message}".replace("\n", " "), file=sys.stderr)
         return 2
     result = replay(record)
-    json.dump(replay_summary(result), sys.stdout, indent=1, ensure_ascii=False)
-    sys.stdout.write("\n")
+    try:
+        json.dump(replay_summary(result), sys.stdout, indent=1, ensure_ascii=False)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader (e.g. `head`) stopped early: not an error of the record
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0 if result.error is None else 1
 
 
