@@ -203,6 +203,28 @@ def _actions(view: dict, selected: str | None) -> tuple[dict, dict[str, str]]:
     return actions, targets
 
 
+def _seat_rows(view: dict, seats: list[Seat], *, me: int | None, live: bool) -> list[SeatRow]:
+    """The seats as the table lists them; `live` adds what only the present
+    knows (missed turns), which a replayed position does not."""
+    by_position = {seat.position: seat for seat in seats}
+    return [
+        SeatRow(
+            position=row["seat"],
+            name=by_position[row["seat"]].name,
+            team=row["team"],
+            cards=row["cards"],
+            is_turn=view["turn"] == row["seat"],
+            is_me=row["seat"] == me,
+            missed_turns=by_position[row["seat"]].missed_turns if live else 0,
+            draw_open=row["draw_open"],
+            penalties_owed=row["penalties_owed"],
+            resigned=row["resigned"],
+            discards=view["discards"][row["seat"]],
+        )
+        for row in view["seats"]
+    ]
+
+
 def table_for(*, game: Game, seats: list[Seat], my_seat: Seat | None, selected_card: str | None = None) -> Table:
     state = engine.state_from_json(game.state)
     position = my_seat.position if my_seat else None
@@ -226,22 +248,7 @@ def table_for(*, game: Game, seats: list[Seat], my_seat: Seat | None, selected_c
         )
         for card in hand_codes
     ]
-    seat_rows = [
-        SeatRow(
-            position=row["seat"],
-            name=names[row["seat"]],
-            team=row["team"],
-            cards=row["cards"],
-            is_turn=view["turn"] == row["seat"],
-            is_me=row["seat"] == position,
-            missed_turns=seats[i].missed_turns,
-            draw_open=row["draw_open"],
-            penalties_owed=row["penalties_owed"],
-            resigned=row["resigned"],
-            discards=view["discards"][row["seat"]],
-        )
-        for i, row in enumerate(view["seats"])
-    ]
+    seat_rows = _seat_rows(view, seats, me=position, live=True)
     return Table(
         game=game,
         view=view,
@@ -289,22 +296,7 @@ def replay_frame(*, game: Game, seats: list[Seat], at: int | None) -> ReplayFram
     names = {seat.position: seat.name for seat in seats}
     shown = moves[:at]
     last_cells = {e["cell"] for e in (shown[-1].events if shown else []) if "cell" in e}
-    seat_rows = [
-        SeatRow(
-            position=row["seat"],
-            name=names[row["seat"]],
-            team=row["team"],
-            cards=row["cards"],
-            is_turn=view["turn"] == row["seat"],
-            is_me=False,
-            missed_turns=0,
-            draw_open=row["draw_open"],
-            penalties_owed=row["penalties_owed"],
-            resigned=row["resigned"],
-            discards=view["discards"][row["seat"]],
-        )
-        for row in view["seats"]
-    ]
+    seat_rows = _seat_rows(view, seats, me=None, live=False)
     table = Table(
         game=game,
         view=view,

@@ -254,9 +254,11 @@ class _Turn:
     # -- the moves --
     def play(self) -> None:
         s, seat, move = self.s, self.seat, self.move
-        self.require_turn()
         card, cell = move.card, move.cell
-        self.require_card(card)
+        # The usual case in one test; the require_* methods say what is wrong.
+        if seat != s.turn or s.pending[seat] is not None or s.penalties[seat] or card not in s.hands[seat]:
+            self.require_turn()
+            self.require_card(card)
         team = seat % s.teams
         bit = 1 << team
         board = s.board
@@ -282,7 +284,11 @@ class _Turn:
                 if s.result is not None:
                     return  # the game is won in the middle of the turn
         s.passes = 0
-        self.end_turn_after_play()
+        if s.draw_mode == "automatic":
+            self.draw_card(seat)  # no draw is ever left open in this mode
+        else:
+            self.set_item("pending", seat, s.turn_no)
+        self.advance()
 
     def alternatives(self, card: str) -> str:
         if card in TWO_EYED_JACKS:
@@ -378,14 +384,6 @@ class _Turn:
             seqs.append(window)
             self.emit("sequence_made", team=TEAM_NAMES[team], cells=[CELL_NAMES[c] for c in window])
         s.locked = s.locked | {c for w in option.added for c in w}
-
-    def end_turn_after_play(self) -> None:
-        s, seat = self.s, self.seat
-        if s.draw_mode == "automatic":
-            self.draw_card(seat)  # no draw is ever left open in this mode
-        else:
-            self.set_item("pending", seat, s.turn_no)
-        self.advance()
 
     def dead(self) -> None:
         s, card = self.s, self.move.card
