@@ -7,7 +7,7 @@ from django.contrib import admin, messages
 from games import services
 from games.engine import TEAM_NAMES
 from games.errors import GameError
-from games.models import Game, Invitation, Move, Seat
+from games.models import Game, Invitation, Move, Notification, Seat
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -106,4 +106,20 @@ class InvitationAdmin(admin.ModelAdmin):
     readonly_fields = ["game", "invited_by", "user", "email", "status", "created_at", "answered_at"]
 
     def has_add_permission(self, request):
+        return False
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    """The outbox, for operators: what is waiting, what failed and why."""
+
+    list_display = ["id", "kind", "to_email", "game", "version", "status", "due_at", "attempts", "last_error"]
+    list_filter = ["status", "kind", "digest"]
+    search_fields = ["to_email", "game__id"]
+    readonly_fields = [f.name for f in Notification._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
         return False

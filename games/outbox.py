@@ -26,7 +26,11 @@ SWEEP_BATCH = 500
 
 def next_digest_time(user, now: datetime) -> datetime:
     """The next time it is `digest_hour` o'clock where the user lives."""
-    local = now.astimezone(zoneinfo.ZoneInfo(user.time_zone))
+    try:
+        zone = zoneinfo.ZoneInfo(user.time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        zone = zoneinfo.ZoneInfo("UTC")
+    local = now.astimezone(zone)
     at = local.replace(hour=user.digest_hour, minute=0, second=0, microsecond=0)
     if at <= local:
         at += timedelta(days=1)

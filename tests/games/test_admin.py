@@ -34,3 +34,10 @@ def test_moderators_abort_and_penalize_through_actions(moderator_client, started
     assert game.status == Game.Status.ABORTED
     response = moderator_client.post(url, {"action": "abort_games", "_selected_action": [game.pk]}, follow=True)
     assert "aborted: you cannot abort it now" in response.content.decode()
+
+
+def test_operators_see_the_outbox(moderator_client, started_game):
+    started_game(2, 2)  # owes its first player a turn e-mail
+    page = moderator_client.get(reverse("admin:games_notification_changelist"))
+    assert page.status_code == 200
+    assert b"your_turn" in page.content or b"It is your turn" in page.content
