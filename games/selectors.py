@@ -203,6 +203,11 @@ def _actions(view: dict, selected: str | None) -> tuple[dict, dict[str, str]]:
     return actions, targets
 
 
+def _hand_order(card: str) -> tuple:
+    """Jacks last, the rest by suit and then rank, as a player sorts a hand."""
+    return (card[0] == "J", "SHDC".index(card[1]), "23456789TJQKA".index(card[0]))
+
+
 def _seat_rows(view: dict, seats: list[Seat], *, me: int | None, live: bool) -> list[SeatRow]:
     """The seats as the table lists them; `live` adds what only the present
     knows (missed turns), which a replayed position does not."""
@@ -242,6 +247,7 @@ def table_for(*, game: Game, seats: list[Seat], my_seat: Seat | None, selected_c
         for m in view.get("legal_moves", [])
         if " " in m and m.split()[0] not in ("dead", "pass", "penalty")
     }
+    hand_codes = sorted(hand_codes, key=_hand_order)
     hand = [
         HandCard(
             code=card, dead=card in view.get("dead_cards", []), selected=card == selected, playable=card in playable
