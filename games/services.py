@@ -283,17 +283,17 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
             raise StaleVersion("The game has moved on since you looked at it. Here is the table as it is now.")
         state = engine.state_from_json(game.state)
         try:
-            kind = engine.parse_move(move).kind
+            parsed = engine.parse_move(move)
         except engine.MoveSyntaxError as exc:
             raise IllegalMoveError(str(exc)) from None
-        if kind in ON_TURN_MOVES and seat.position != state.turn:
+        if parsed.kind in ON_TURN_MOVES and seat.position != state.turn:
             raise NotYourTurn(f"It is not your turn: {seats[state.turn].name} is to play.")
         return _record_input(
             game=game,
             seats=seats,
             state=state,
             seat=seat.position,
-            text=move,
+            text=parsed.text,
             actor=Move.Actor.PLAYER,
             door=door,
             user=user,
@@ -301,7 +301,8 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
 
 
 def _record_input(*, game, seats, state, seat, text, actor, door, user, now=None) -> MoveResult:
-    """Apply one input through the engine and store everything it changed."""
+    """Apply one input (`text` in canonical notation) through the engine and
+    store everything it changed."""
     now = now or timezone.now()
     try:
         new_state, events = engine.apply(state, seat, text, shuffle=_secure_shuffle)
@@ -339,7 +340,7 @@ def _record_input(*, game, seats, state, seat, text, actor, door, user, now=None
         game=game,
         seq=seq,
         seat=seat,
-        text=engine.parse_move(text).text,
+        text=text,
         actor=actor,
         door=door,
         entered_by=user,
@@ -429,12 +430,16 @@ def penalty_apply(*, game_id: int, moderator, team: str) -> MoveResult:
         _require_status(game, Game.Status.ACTIVE, doing="apply a penalty")
         if not moderator.is_staff:
             raise NotAllowed("Only moderators apply the table-talk penalty.")
+        try:
+            text = engine.parse_move(f"penalize {team}").text
+        except engine.MoveSyntaxError as exc:
+            raise IllegalMoveError(str(exc)) from None
         return _record_input(
             game=game,
             seats=_seats(game),
             state=engine.state_from_json(game.state),
             seat=None,
-            text=f"penalize {team}",
+            text=text,
             actor=Move.Actor.MODERATOR,
             door=Move.Door.ADMIN,
             user=moderator,

@@ -57,10 +57,10 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
     status = error.status_code if error else 200
     context = {"game": game, "seats": seats, "my_seat": mine, "error": error, "move_text": move_text}
     if game.status == Game.Status.FORMING or game.state is None:
-        invitations = game.invitations.filter(status="pending").select_related("user") if mine else []
+        invitations = game.invitations.filter(status=Invitation.Status.PENDING).select_related("user") if mine else []
         my_invitation = None
         if mine is None and request.user.is_authenticated:
-            my_invitation = game.invitations.filter(user=request.user, status="pending").first()
+            my_invitation = game.invitations.filter(user=request.user, status=Invitation.Status.PENDING).first()
         open_teams = [game.team_names[p % game.teams] for p in range(len(seats), game.players)]
         context.update(
             invite_form=InviteForm(), invitations=invitations, my_invitation=my_invitation, open_seats=open_teams
@@ -201,7 +201,7 @@ def game_arrange(request, game_id: int):
 @require_POST
 def game_answer_invitation(request, game_id: int):
     """Accept or decline an invitation sent to one's username or address."""
-    invite = Invitation.objects.filter(game_id=game_id, user=request.user, status="pending").first()
+    invite = Invitation.objects.filter(game_id=game_id, user=request.user, status=Invitation.Status.PENDING).first()
     if invite is None:
         return _game_page(request, game_id, error=GameError("You have no open invitation to this game."))
     if request.POST.get("answer") == "decline":

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from games import engine, services
-from games.errors import InvalidInvitation, InvalidSettings, NotAllowed, WrongStatus
+from games.errors import IllegalMoveError, InvalidInvitation, InvalidSettings, NotAllowed, WrongStatus
 from games.models import Game, Hand, Invitation, Move, Seat
 from tests.factories import UserFactory
 from tests.gameplay import play_a_move, state_of
@@ -176,6 +176,9 @@ def test_a_moderator_penalty_and_abort(started_game):
     result = services.penalty_apply(game_id=game.pk, moderator=moderator, team="green")
     assert result.move.seat is None and result.move.actor == Move.Actor.MODERATOR
     assert result.move.text == "penalize green"
+    with pytest.raises(IllegalMoveError, match="penalize"):
+        services.penalty_apply(game_id=game.pk, moderator=moderator, team="purple")
+    assert services.penalty_apply(game_id=game.pk, moderator=moderator, team="Blue").move.text == "penalize blue"
     services.game_abort(game_id=game.pk, moderator=moderator, reason="cheating")
     game.refresh_from_db()
     assert game.status == Game.Status.ABORTED and game.next_deadline is None

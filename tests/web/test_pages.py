@@ -14,6 +14,15 @@ from tests.gameplay import state_of
 pytestmark = pytest.mark.django_db
 
 
+NEW_GAME = {
+    "draw_mode": "automatic",
+    "turn_seconds": 86400,
+    "draw_window_seconds": 3600,
+    "missed_turn_policy": "skip",
+    "concede_after": 3,
+}
+
+
 def login(client, user):
     client.force_login(user)
     return client
@@ -39,16 +48,7 @@ def test_create_a_game_with_invitations(client):
     assert client.get(reverse("game_new")).status_code == 200
     response = client.post(
         reverse("game_new"),
-        {
-            "players": 3,
-            "teams": 3,
-            "draw_mode": "automatic",
-            "turn_seconds": 86400,
-            "draw_window_seconds": 3600,
-            "missed_turn_policy": "skip",
-            "concede_after": 3,
-            "invitees": f"{guest.username}, friend@example.org",
-        },
+        {**NEW_GAME, "players": 3, "teams": 3, "invitees": f"{guest.username}, friend@example.org"},
     )
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == reverse("game", args=[game.pk])
@@ -59,31 +59,13 @@ def test_create_form_errors_are_clear_and_change_nothing(client):
     login(client, UserFactory())
     response = client.post(
         reverse("game_new"),
-        {
-            "players": 4,
-            "teams": 3,
-            "draw_mode": "automatic",
-            "turn_seconds": 86400,
-            "draw_window_seconds": 3600,
-            "missed_turn_policy": "skip",
-            "concede_after": 3,
-            "invitees": "nobody-here",
-        },
+        {**NEW_GAME, "players": 4, "teams": 3, "invitees": "nobody-here"},
     )
     assert response.status_code == 400
     assert b"4 players play in 2 teams" in response.content
     response = client.post(
         reverse("game_new"),
-        {
-            "players": 2,
-            "teams": 2,
-            "draw_mode": "automatic",
-            "turn_seconds": 86400,
-            "draw_window_seconds": 3600,
-            "missed_turn_policy": "skip",
-            "concede_after": 3,
-            "invitees": "nobody-here",
-        },
+        {**NEW_GAME, "players": 2, "teams": 2, "invitees": "nobody-here"},
     )
     assert response.status_code == 400 and b"no player called" in response.content
     assert not Game.objects.exists()
