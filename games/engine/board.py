@@ -2,6 +2,7 @@
 the precomputed tables the rules use: card -> cells, and the lines through a cell."""
 
 import re
+import string
 from pathlib import Path
 
 from games.engine.cards import JACKS, ONE_SUIT_DECK
@@ -10,7 +11,7 @@ SIZE = 10
 COLUMNS = "ABCDEFGHIJ"
 CELL_NAMES = tuple(f"{COLUMNS[i % SIZE]}{i // SIZE + 1}" for i in range(SIZE * SIZE))
 CELL_INDEX = {name: i for i, name in enumerate(CELL_NAMES)}
-_CELL_RE = re.compile(r"^([A-J])(10|[1-9])$", re.IGNORECASE)
+_CELL_RE = re.compile(r"([A-J])(10|[1-9])", re.IGNORECASE | re.ASCII)  # ASCII: no İ or ı for I
 
 
 def _read_layout() -> tuple[str | None, ...]:
@@ -27,7 +28,8 @@ assert all(len(cells) == 2 for cells in CARD_CELLS.values()), "every non-jack ca
 
 
 def parse_cell(text: str) -> int | None:
-    match = _CELL_RE.match(text.strip())
+    """The index of a cell written `C4` or `c4`, or None."""
+    match = _CELL_RE.fullmatch(text.strip(string.whitespace))
     if not match:
         return None
     return CELL_INDEX[match.group(1).upper() + match.group(2)]

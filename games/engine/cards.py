@@ -1,27 +1,17 @@
 """Cards: notation, the 104-card double deck, jack kinds and the cut order."""
 
 import re
+import string
 
 RANKS = "23456789TJQKA"  # also the cut order: 2 low, jacks between 10 and Q, aces high
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_NAMES = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-_SUIT_INPUT = {
-    "S": "S",
-    "H": "H",
-    "D": "D",
-    "C": "C",
-    "♠": "S",
-    "♥": "H",
-    "♦": "D",
-    "♣": "C",
-    "♤": "S",
-    "♡": "H",
-    "♢": "D",
-    "♧": "C",
-}
-_CARD_RE = re.compile(r"^(10|[2-9TJQKA])([SHDC♠♥♦♣♤♡♢♧])$", re.IGNORECASE)
+_SUIT_INPUT = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+# re.ASCII: case-insensitive for a-z only, so that look-alikes such as the long
+# s (ſ) or the Kelvin sign (K) that Unicode folds to S and K are not cards.
+_CARD_RE = re.compile(r"(10|[2-9TJQKA])([SHDC♠♥♦♣])", re.IGNORECASE | re.ASCII)
 
 ONE_SUIT_DECK = tuple(rank + suit for suit in SUITS for rank in RANKS)
 FULL_DECK = ONE_SUIT_DECK + ONE_SUIT_DECK  # two decks, jokers removed: 104 cards
@@ -33,12 +23,11 @@ CUT_VALUE = {card: RANKS.index(card[0]) for card in ONE_SUIT_DECK}
 
 def parse_card(text: str) -> str | None:
     """Canonical form (`TH`) of a card written leniently (`10h`, `7♥`), or None."""
-    match = _CARD_RE.match(text.strip())
+    match = _CARD_RE.fullmatch(text.strip(string.whitespace))
     if not match:
         return None
     rank, suit = match.groups()
-    rank = "T" if rank == "10" else rank.upper()
-    return rank + _SUIT_INPUT[suit.upper() if suit.isascii() else suit]
+    return ("T" if rank == "10" else rank.upper()) + _SUIT_INPUT[suit.upper()]
 
 
 def card_label(card: str) -> str:

@@ -4,6 +4,7 @@
 skip · resign · penalty 7H · penalize green
 """
 
+import re
 from typing import NamedTuple
 
 from games.engine.board import CELL_NAMES, LINES, cells_label, parse_cell
@@ -52,6 +53,18 @@ _WINDOWS = {frozenset((line[i], line[i + 4])): line[i : i + 5] for line in LINES
 HELP = "Moves look like '7H C4', 'JS C4', '7H C4 seq C2-C6', 'dead 7H', 'pass 7H', 'draw' or 'resign'."
 
 
+# Moves are written in ASCII, with the four suit symbols the only other
+# characters: look-alikes (ſ, İ, the Kelvin sign, fullwidth letters, other
+# digits), control characters and lone surrogates never reach the tokens.
+_FOREIGN = re.compile(r"[^\t\n\r\v\f\x20-\x7e♠♥♦♣]")
+
+
+def foreign_character(text: str) -> str | None:
+    """The first character of `text` that no move is written with, if any."""
+    found = _FOREIGN.search(text)
+    return found.group() if found else None
+
+
 def _card(token: str) -> str:
     card = parse_card(token)
     if card is None:
@@ -76,6 +89,9 @@ def parse_move(text: str) -> Move:
     move = CANONICAL_PLAYS.get(text)
     if move is not None:
         return move
+    odd = foreign_character(text)
+    if odd is not None:
+        raise MoveSyntaxError(f"{odd!r} has no place in a move: use plain letters and digits (♠♥♦♣ for suits). {HELP}")
     tokens = text.split()
     if not tokens:
         raise MoveSyntaxError(f"The move is empty. {HELP}")

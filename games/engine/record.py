@@ -3,18 +3,20 @@
 A record holds the inputs only (seats, the shuffled piles, the moves); every
 effect is derived by replaying them."""
 
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from games.engine.cards import FULL_DECK, parse_card
-from games.engine.moves import parse_move
+from games.engine.moves import foreign_character, parse_move
 from games.engine.rules import IllegalMove, apply
 from games.engine.setup import ALLOWED_TEAMS, SetupError, check_setup
 from games.engine.state import DRAW_MODES, State, deal
 from games.engine.view import public_board, public_sequences
 
 FORMAT = "sequence-record/1"
+MAX_BYTES = 10 * 1024 * 1024  # far above any real game, and a bound on what a reader must hold
 _FULL_DECK_COUNT = Counter(FULL_DECK)
 
 
@@ -91,9 +93,31 @@ def record_load(doc) -> Record:
             raise RecordError(f"moves[{i}].seat must be a seat number from 0 to {len(seats) - 1}, or null")
         if not isinstance(text, str):
             raise RecordError(f"moves[{i}].move must be a string")
+        odd = foreign_character(text)
+        if odd is not None:  # a look-alike or a lone surrogate: the document is damaged, not the move
+            raise RecordError(f"moves[{i}].move holds {odd!r}, which no move is written with")
         moves.append((seat, text))
     extra = {key: value for key, value in doc.items() if key not in Record.__dataclass_fields__ and key != "format"}
     return Record(teams, seats, doc["draw_mode"], deck, reshuffles, moves, extra)
+
+
+def record_parse(data: bytes) -> Record:
+    """The Record in the raw bytes of a document: UTF-8 JSON, at most
+    MAX_BYTES long. Read at most MAX_BYTES + 1 bytes, so that a longer
+    document is refused without being read whole."""
+    if len(data) > MAX_BYTES:
+        raise RecordError(f"the document is longer than {MAX_BYTES // 1024 // 1024} MB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start}") from None
+    try:
+        doc = json.loads(text)
+    except RecursionError:
+        raise RecordError("not a record: its JSON nests far deeper than a record does") from None
+    except ValueError as exc:  # JSONDecodeError, or an integer too long to convert
+        raise RecordError(f"not valid JSON: {exc}") from None
+    return record_load(doc)
 
 
 @dataclass
@@ -104,7 +128,9 @@ class Replay:
 
 
 class _RecordedShuffles:
-    """Hands out the record's reshuffled piles in order, as the engine asks for them."""
+    """Hands out the record's reshuffled piles in order, as the engine asks for
+    them. A pile that is missing or wrong is the document's fault, not a
+    player's: RecordError, raised from inside `apply`."""
 
     def __init__(self, piles: list[list[str]]):
         self.piles = piles
@@ -112,10 +138,10 @@ class _RecordedShuffles:
 
     def __call__(self, cards: list[str]) -> list[str]:
         if self.used >= len(self.piles):
-            raise IllegalMove("the draw pile ran out, but the record has no further entry in 'reshuffles'")
+            raise RecordError(f"the draw pile runs out, but 'reshuffles' has no entry [{self.used}] to draw from")
         pile = self.piles[self.used]
         if Counter(pile) != Counter(cards):
-            raise IllegalMove(f"reshuffles[{self.used}] does not hold exactly the cards of the discard piles")
+            raise RecordError(f"'reshuffles'[{self.used}] does not hold exactly the cards of the discard piles")
         self.used += 1
         return list(pile)
 
@@ -130,7 +156,8 @@ class Step(NamedTuple):
 
 def replay_steps(record: Record):
     """Yield a Step for each move in order; raises IllegalMove (with `.index`
-    and `.state`, the position before it) at the first illegal one."""
+    and `.state`, the position before it) at the first illegal one, and
+    RecordError when a reshuffle the game needs is missing or wrong."""
     state = record.initial_state()
     shuffles = _RecordedShuffles(record.reshuffles)
     for index, (seat, text) in enumerate(record.moves):
@@ -143,7 +170,8 @@ def replay_steps(record: Record):
 
 
 def replay(record: Record) -> Replay:
-    """Apply the record's moves in order, stopping at the first illegal one."""
+    """Apply the record's moves in order, stopping at the first illegal one.
+    Raises RecordError for a missing or wrong reshuffle (see replay_steps)."""
     state = record.initial_state()
     try:
         for step in replay_steps(record):

@@ -331,8 +331,11 @@ class _Turn:
         else:
             team_cells = {c for seq in s.sequences[team] for c in seq}
             chosen = [best_option(options, team_cells) for options in per_direction]
-        for option in chosen:
-            self.record_option(option, team)
+        new = [window for option in chosen for window in option]
+        self.set_item("sequences", team, [*s.sequences[team], *new])
+        s.locked = s.locked | {cell for window in new for cell in window}
+        for window in new:
+            self.emit("sequence_made", team=TEAM_NAMES[team], cells=[CELL_NAMES[c] for c in window])
         if len(s.sequences[team]) >= s.needed:
             self.finish(team, "sequences")
 
@@ -341,49 +344,30 @@ class _Turn:
         """The options the player's `seq` names pick out: all new sequences, or refuse."""
 
         def describe(options) -> str:
-            return " or ".join(" and ".join(cells_label(w) for w in option.added) for option in options)
+            return " or ".join(" and ".join(cells_label(w) for w in option) for option in options)
 
         makes = "; and ".join(describe(options) for options in per_direction)
-        possible = {window for options in per_direction for option in options for window in option.added}
+        possible = {window for options in per_direction for option in options for window in option}
         unknown = sorted(named - possible)
         if unknown:
             listed = ", ".join(cells_label(w) for w in unknown)
             raise IllegalMove(f"{listed} is not a new sequence of yours with this play, which makes {makes}.")
         chosen = []
         for options in per_direction:
-            matches = [option for option in options if set(option.added) <= named]
+            matches = [option for option in options if set(option) <= named]
             if not matches:
                 raise IllegalMove(
                     f"This play also makes {describe(options)}, which you did not name: name every new sequence, "
                     "or none."
                 )
-            chosen.append(max(matches, key=lambda option: len(option.added)))
-        extra = sorted(named - {window for option in chosen for window in option.added})
+            chosen.append(matches[0])  # the options of one direction all count the same number
+        extra = sorted(named - {window for option in chosen for window in option})
         if extra:
             listed = ", ".join(cells_label(w) for w in extra)
             raise IllegalMove(
                 f"{listed} overlaps another named sequence by more than one cell; this play makes {makes}."
             )
         return chosen
-
-    def record_option(self, option, team: int) -> None:
-        s = self.s
-        s.sequences = [list(team_seqs) for team_seqs in s.sequences]
-        seqs = s.sequences[team]
-        added = list(option.added)
-        for old in option.replaced:
-            window = added.pop(0)
-            seqs[seqs.index(old)] = window
-            self.emit(
-                "sequence_made",
-                team=TEAM_NAMES[team],
-                cells=[CELL_NAMES[c] for c in window],
-                replaces=[CELL_NAMES[c] for c in old],
-            )
-        for window in added:
-            seqs.append(window)
-            self.emit("sequence_made", team=TEAM_NAMES[team], cells=[CELL_NAMES[c] for c in window])
-        s.locked = s.locked | {c for w in option.added for c in w}
 
     def dead(self) -> None:
         s, card = self.s, self.move.card

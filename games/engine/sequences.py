@@ -1,58 +1,41 @@
-"""Which sequences a placement makes.
+"""Which new sequences a placement makes.
 
-A team's chips (corners count for everyone) in an unbroken straight run of
-five or more hold sequences: one for a run of 5-8, two for a run of 9 or 10,
-since two sequences of a team may share at most one cell. Only the runs
-through the placed cell can change, so only they are examined.
+A sequence is five cells in a straight line, each holding the team's chip or
+being a corner (corners count for every team). Once made it is fixed: a later
+chip only adds new sequences, each sharing at most one cell with every
+sequence the team holds and with each other.
+
+A new sequence must hold the chip just placed: any other window was already
+full before, and was then either made or refused for good, since the team's
+sequences only ever grow. So only the windows through the placed cell are
+examined, and each direction on its own: windows of two directions share at
+most the placed cell.
 """
 
 from itertools import combinations
-from typing import NamedTuple
 
 from games.engine.board import LINES_THROUGH
 
-
-class Option(NamedTuple):
-    """One way to count the new sequences of a run: `added` windows become
-    sequences, `replaced` ones stop being (a run of 9 built from the middle)."""
-
-    added: tuple[tuple[int, ...], ...]
-    replaced: tuple[tuple[int, ...], ...]
+Window = tuple[int, ...]  # five cells in line order
+Option = tuple[Window, ...]  # one way to count the new sequences of one direction
 
 
-def _compatible(windows) -> bool:
-    return all(len(set(a) & set(b)) <= 1 for a, b in combinations(windows, 2))
+def _overlap_ok(a: Window, b: Window) -> bool:
+    return len(set(a) & set(b)) <= 1
 
 
-def _run_options(run: tuple[int, ...], team_sequences: list[tuple[int, ...]]) -> list[Option]:
-    run_cells = set(run)
-    existing = [seq for seq in team_sequences if seq[0] in run_cells and seq[-1] in run_cells]
-    capacity = 1 if len(run) <= 8 else 2
-    need = capacity - len(existing)
-    if need <= 0:
-        return []
-    windows = [run[i : i + 5] for i in range(len(run) - 4)]
-    fresh = [w for w in windows if w not in existing]
-    options = [
-        Option(added=combo, replaced=()) for combo in combinations(fresh, need) if _compatible([*existing, *combo])
-    ]
-    if options:
-        return options
-    # The run holds more sequences than its finished ones allow to add: count
-    # them anew, keeping every finished cell inside a sequence.
-    finished = {cell for seq in existing for cell in seq}
-    return [
-        Option(
-            added=tuple(w for w in combo if w not in existing), replaced=tuple(s for s in existing if s not in combo)
-        )
-        for combo in combinations(windows, capacity)
-        if _compatible(combo) and finished <= {cell for w in combo for cell in w}
-    ]
+def _largest_compatible_sets(windows: list[Window]) -> list[Option]:
+    # Two windows through the same cell of one line share at most one cell
+    # only when one ends where the other starts (the middle chip of a line of
+    # nine), so no direction ever holds more than two new sequences.
+    pairs = [pair for pair in combinations(windows, 2) if _overlap_ok(*pair)]
+    return pairs or [(window,) for window in windows]
 
 
 def sequence_options(board: list[int], cell: int, bit: int, team_sequences) -> list[list[Option]]:
-    """For each direction through `cell` in which the team has new sequences,
-    the ways to count them. Usually empty: the fast path is the loop below."""
+    """For each direction through `cell` in which the team makes new
+    sequences, the ways to count them, each with as many as fit. Usually
+    empty: the loop stops at once in a run shorter than five."""
     per_direction = []
     for line, pos, last in LINES_THROUGH[cell]:
         lo = hi = pos
@@ -60,10 +43,13 @@ def sequence_options(board: list[int], cell: int, bit: int, team_sequences) -> l
             lo -= 1
         while hi < last and board[line[hi + 1]] & bit:
             hi += 1
-        if hi - lo >= 4:
-            options = _run_options(line[lo : hi + 1], team_sequences)
-            if options:
-                per_direction.append(options)
+        if hi - lo < 4:
+            continue
+        windows = [line[start : start + 5] for start in range(max(lo, pos - 4), min(pos, hi - 4) + 1)]
+        fresh = [window for window in windows if all(_overlap_ok(window, seq) for seq in team_sequences)]
+        options = _largest_compatible_sets(fresh)
+        if options:
+            per_direction.append(options)
     return per_direction
 
 
@@ -72,7 +58,7 @@ def best_option(options: list[Option], team_cells: set[int]) -> Option:
     one of the team's sequences, then the earliest first cell in reading order."""
 
     def rank(option: Option):
-        new_cells = {cell for window in option.added for cell in window} - team_cells
-        return (-len(new_cells), sorted(window[0] for window in option.added))
+        new_cells = {cell for window in option for cell in window} - team_cells
+        return (-len(new_cells), sorted(window[0] for window in option))
 
     return min(options, key=rank)

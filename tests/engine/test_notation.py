@@ -68,6 +68,67 @@ def test_not_a_card(text):
     assert parse_card(text) is None
 
 
+# Characters that Unicode case folding, width folding or digit values would
+# turn into the ASCII of a card or a cell, and other junk: none is accepted.
+LOOK_ALIKE_CARDS = [
+    "7ſ",  # long s, folds to S
+    "Kſ",
+    "\u212aS",  # Kelvin sign, folds to K
+    "\u212ad",
+    "ＫＳ",  # fullwidth
+    "７H",
+    "7Ｈ",
+    "²S",  # superscript two
+    "٣H",  # Arabic-Indic three
+    "1٠H",
+    "7H\x00",
+    "\x007H",
+    "7\x00H",
+    "7♡",  # the white suit symbols are not the documented ones
+    "10♤",
+    "7♥\ufe0f",
+    "\u00a07H",
+]
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKE_CARDS)
+def test_look_alikes_are_not_cards(text):
+    assert parse_card(text) is None
+
+
+LOOK_ALIKE_CELLS = ["İ5", "ı5", "A²", "A٣", "A١٠", "Ａ1", "Ｃ４", "C4\x00", "\x00C4", "C\u00a04"]
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKE_CELLS)
+def test_look_alikes_are_not_cells(text):
+    assert parse_cell(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "7ſ D6",
+        "7H İ5",
+        "7H ı5",
+        "\u212aD B10",
+        "s\u212aip",  # folds to "skip"
+        "pa\u017f\u017f 7H",
+        "penalize gree\u0274",
+        "7H D6 \u017feq C2-C6",
+        "7H C4 seq C2-C\u0666",
+        "dead 7H\x00",
+        "resign\x00",
+        "7H\u00a0D6",
+        "７Ｈ　Ｄ６",
+        "\ud800",
+        "7H \udc80",
+    ],
+)
+def test_look_alikes_and_control_characters_are_not_moves(text):
+    with pytest.raises(MoveSyntaxError, match="has no place in a move"):
+        parse_move(text)
+
+
 def test_card_labels_for_people():
     assert card_label("TH") == "10♥"
     assert card_name("QS") == "queen of spades"

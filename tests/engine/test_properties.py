@@ -3,6 +3,7 @@
 import json
 import random
 from collections import Counter
+from itertools import combinations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -33,6 +34,16 @@ def cards_accounted_for(state: State) -> bool:
     seen.update(state.pile)
     seen.update(card for pile in state.discards for card in pile)
     return seen == ALL_CARDS
+
+
+def sequences_fixed_and_apart(before: State, after: State) -> bool:
+    """A sequence once made never changes, and two of a team share at most one cell."""
+    for old, new in zip(before.sequences, after.sequences, strict=True):
+        if new[: len(old)] != old:
+            return False
+        if any(len(set(a) & set(b)) > 1 for a, b in combinations(new, 2)):
+            return False
+    return True
 
 
 def random_input(state: State, rng: random.Random):
@@ -69,6 +80,7 @@ def playout(players, teams, mode, seed, check_each_move=True, limit=5000):
         if check_each_move:
             assert json.dumps(state_to_json(state)) == before, "apply changed its input state"
             assert cards_accounted_for(state_after)
+            assert sequences_fixed_and_apart(state, state_after)
         state = state_after
         log.append((seat, move))
     return state, log

@@ -10,7 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import apply, deal, legal_moves, record_export, record_load, replay, replay_summary, shuffled_deck
+from games.engine import (
+    RecordError,
+    apply,
+    deal,
+    legal_moves,
+    record_export,
+    record_load,
+    replay,
+    replay_steps,
+    replay_summary,
+    shuffled_deck,
+)
 from games.engine.__main__ import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,3 +120,59 @@ def test_an_exported_record_replays_to_the_same_state():
     assert again.error is None and again.state == state
     assert record_load(doc).initial_state() == start
     assert replay_summary(again)["applied"] == len(log)
+
+
+# --- reshuffles (GAME_RECORD.md: a missing or wrong entry is a malformed document) ---
+
+
+def a_game_with_a_reshuffle() -> dict:
+    """A record of random play up to just past the first reshuffle of the discards."""
+    rng = random.Random(5)
+    state = deal(players=2, teams=2, draw_mode="automatic", deck=shuffled_deck(rng))
+    log = []
+    while not state.reshuffles:
+        seat = state.turn
+        move = rng.choice([m for m in legal_moves(state, seat) if m != "resign"])
+        state, _ = apply(state, seat, move, shuffle=lambda cards: rng.sample(cards, len(cards)))
+        log.append((seat, move))
+    assert state.result is None
+    return record_export(state, seats=[{"player": "a"}, {"player": "b"}], moves=log)
+
+
+def without_the_reshuffle(doc):
+    return {**doc, "reshuffles": []}
+
+
+def with_a_wrong_card_in_the_reshuffle(doc):
+    pile = list(doc["reshuffles"][0])
+    pile[0] = next(card for card in ("2S", "3S") if card != pile[0])
+    return {**doc, "reshuffles": [pile]}
+
+
+BROKEN_RESHUFFLES = [
+    pytest.param(without_the_reshuffle, "no entry", id="missing"),
+    pytest.param(with_a_wrong_card_in_the_reshuffle, "does not hold exactly the cards", id="wrong-card"),
+]
+
+
+def test_the_game_with_a_reshuffle_replays():
+    doc = a_game_with_a_reshuffle()
+    assert replay(record_load(doc)).error is None
+
+
+@pytest.mark.parametrize(("damage", "says"), BROKEN_RESHUFFLES)
+def test_a_broken_reshuffle_entry_is_a_record_error_from_the_library(damage, says):
+    record = record_load(damage(a_game_with_a_reshuffle()))  # the document's shape is fine
+    with pytest.raises(RecordError, match=rf"'reshuffles'.*{says}|{says}.*'reshuffles'"):
+        replay(record)
+    with pytest.raises(RecordError):
+        list(replay_steps(record))
+
+
+@pytest.mark.parametrize(("damage", "says"), BROKEN_RESHUFFLES)
+def test_a_broken_reshuffle_entry_exits_2_from_the_command(damage, says, tmp_path, capsys):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(damage(a_game_with_a_reshuffle())))
+    code, out, err = run_cli(["replay", str(path)], capsys=capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("malformed record: ") and says in err and err.count("\n") == 1

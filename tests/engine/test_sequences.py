@@ -37,7 +37,7 @@ def test_diagonal_down_right():
 
 
 def test_a_run_of_six_through_a_corner_takes_the_earliest_window():
-    state, _ = apply(blue_to_play("3H", "B2", "C3", "D4", "E5"), 0, "3H F6")
+    state, _ = apply(blue_to_play("5H", "B2", "C3", "D4", "F6"), 0, "5H E5")
     assert sequences(state) == [["A1", "B2", "C3", "D4", "E5"]]
 
 
@@ -112,14 +112,14 @@ def test_a_line_of_nine_built_from_one_end_is_two_sequences_sharing_one_cell():
     assert state.result == {"winner": "blue", "reason": "sequences"}
 
 
-def test_a_line_of_nine_built_from_the_middle_is_two_sequences_too():
+def test_a_sequence_made_in_the_middle_of_a_line_stays_one_when_the_line_grows_to_nine():
     state = blue_to_play("TH", "A2", "B2", "C2", "D2", "E2", "F2", "G2", "H2")
     state.sequences[0] = [(12, 13, 14, 15, 16)]  # C2-G2 was made first
     state.locked = frozenset(range(12, 17))
     state, events = apply(state, 0, "TH I2")
-    assert sorted(sequences(state)) == [["A2", "B2", "C2", "D2", "E2"], ["E2", "F2", "G2", "H2", "I2"]]
-    assert state.result == {"winner": "blue", "reason": "sequences"}
-    assert {cell for e in events if e["type"] == "sequence_made" for cell in e["cells"]} >= {"A2", "I2"}
+    assert sequences(state) == [["C2", "D2", "E2", "F2", "G2"]]
+    assert state.result is None
+    assert not [e for e in events if e["type"] == "sequence_made"]
 
 
 def test_a_line_of_ten_is_two_sequences():
@@ -201,3 +201,113 @@ def test_two_overlapping_windows_cannot_both_be_named():
     state = blue_to_play("2C", "A2", "B2", "C2", "D2", "F2")
     with pytest.raises(IllegalMove, match="overlaps another named sequence"):
         apply(state, 0, "2C E2 seq A2-E2 seq B2-F2")
+
+
+# --- A sequence, once made, is fixed (RULES.md: Sequences) ---------------------
+
+ROW_1 = {"B1": "2S", "C1": "3S", "D1": "4S", "E1": "5S", "F1": "6S", "G1": "7S", "H1": "8S", "I1": "9S"}
+ROW_2 = {"A2": "6C", "B2": "5C", "C2": "4C", "D2": "3C", "E2": "2C", "F2": "AH", "G2": "KH", "H2": "QH", "I2": "TH"}
+GREEN_ELSEWHERE = ["AC F8", "KC E8", "QC D8", "AD G8", "KD H8", "QD D10"]  # row 8 and 10, far from rows 1-2
+
+
+def blue_builds(cells: list[str], board: dict[str, str], *, already=()):
+    """Blue plays the card of each cell in turn while green plays far away;
+    returns the state and the sequence_made events of each of blue's plays."""
+    hands = [[board[cell] for cell in cells], [move.split()[0] for move in GREEN_ELSEWHERE]]
+    state = put(new_game(hands), "blue", *already)
+    made = []
+    for cell, green in zip(cells, GREEN_ELSEWHERE, strict=False):
+        state, events = apply(state, 0, f"{board[cell]} {cell}")
+        made.append([e for e in events if e["type"] == "sequence_made"])
+        if state.result is not None:
+            break
+        state, _ = apply(state, 1, green)
+    return state, made
+
+
+def test_a_sequence_in_the_middle_of_a_row_stays_one_when_the_row_fills_up_to_both_corners():
+    state, made = blue_builds(["G1", "B1", "H1", "I1"], ROW_1, already=["C1", "D1", "E1", "F1"])
+    assert made[0] == [{"type": "sequence_made", "team": "blue", "cells": ["C1", "D1", "E1", "F1", "G1"]}]
+    assert made[1:] == [[], [], []]  # A1-J1 is full, but five fresh cells sharing one with C1-G1 do not fit
+    assert sequences(state) == [["C1", "D1", "E1", "F1", "G1"]]
+    assert state.result is None and state.turn == 0
+
+
+def test_a_line_of_nine_built_end_to_end_is_two_sequences_and_wins():
+    state, made = blue_builds(["E2", "F2", "G2", "H2", "I2"], ROW_2, already=["A2", "B2", "C2", "D2"])
+    assert [len(m) for m in made] == [1, 0, 0, 0, 1]
+    assert sequences(state) == [["A2", "B2", "C2", "D2", "E2"], ["E2", "F2", "G2", "H2", "I2"]]
+    assert state.result == {"winner": "blue", "reason": "sequences"}
+
+
+def test_the_middle_chip_of_a_line_of_nine_makes_two_sequences_each_reported_once():
+    state, made = blue_builds(["E2"], ROW_2, already=["A2", "B2", "C2", "D2", "F2", "G2", "H2", "I2"])
+    assert made == [
+        [
+            {"type": "sequence_made", "team": "blue", "cells": ["A2", "B2", "C2", "D2", "E2"]},
+            {"type": "sequence_made", "team": "blue", "cells": ["E2", "F2", "G2", "H2", "I2"]},
+        ]
+    ]
+    assert state.result == {"winner": "blue", "reason": "sequences"}
+
+
+def test_one_chip_can_make_sequences_in_three_directions_at_once():
+    # E5 closes a row (A5-D5), a column (E1-E4) and a diagonal (A1 corner, B2-D4).
+    state = blue_to_play("5H", "A5", "B5", "C5", "D5", "E1", "E2", "E3", "E4", "B2", "C3", "D4")
+    state, events = apply(state, 0, "5H E5")
+    assert sorted(sequences(state)) == [
+        ["A1", "B2", "C3", "D4", "E5"],
+        ["A5", "B5", "C5", "D5", "E5"],
+        ["E1", "E2", "E3", "E4", "E5"],
+    ]
+    assert [e["type"] for e in events].count("sequence_made") == 3
+    assert state.result == {"winner": "blue", "reason": "sequences"}
+
+
+def test_a_direction_blocked_by_a_fixed_sequence_does_not_stop_another_direction():
+    # Blue holds C2-G2; H2 would lengthen the row (no new sequence there) and closes the column H2-H6.
+    state = blue_to_play("QH", "C2", "D2", "E2", "F2", "G2", "H3", "H4", "H5", "H6")
+    state.sequences[0] = [(12, 13, 14, 15, 16)]
+    state.locked = frozenset(range(12, 17))
+    state, _ = apply(state, 0, "QH H2")
+    assert sequences(state) == [["C2", "D2", "E2", "F2", "G2"], ["H2", "H3", "H4", "H5", "H6"]]
+
+
+def row_one_filled_but_i1():
+    """Blue holds C1-G1 (made in the middle of the row) and chips on B1 and H1; I1 is to come."""
+    state = blue_to_play("9S", "B1", "C1", "D1", "E1", "F1", "G1", "H1")
+    state.sequences[0] = [(2, 3, 4, 5, 6)]
+    state.locked = frozenset(range(2, 7))
+    return state
+
+
+@pytest.mark.parametrize("named", ["seq F1-J1", "seq A1-E1", "seq A1-E1 seq F1-J1", "seq E1-I1"])
+def test_naming_a_window_that_shares_more_than_one_cell_with_a_held_sequence_is_refused(named):
+    with pytest.raises(IllegalMove, match="This play makes no sequence, so none can be named"):
+        apply(row_one_filled_but_i1(), 0, f"9S I1 {named}")
+
+
+def test_naming_chooses_among_the_windows_the_rule_allows():
+    # Blue holds A2-E2; with F2-H2 and J2 blue, I2 can close E2-I2 or F2-J2 (not both: they share four cells).
+    def position():
+        state = blue_to_play("TH", "A2", "B2", "C2", "D2", "E2", "F2", "G2", "H2", "J2")
+        state.sequences[0] = [(10, 11, 12, 13, 14)]
+        state.locked = frozenset(range(10, 15))
+        return state
+
+    unnamed, _ = apply(position(), 0, "TH I2")
+    assert sequences(unnamed)[1] == ["F2", "G2", "H2", "I2", "J2"]  # five cells outside A2-E2
+    named, _ = apply(position(), 0, "TH I2 seq E2-I2")
+    assert sequences(named)[1] == ["E2", "F2", "G2", "H2", "I2"]
+    with pytest.raises(IllegalMove, match="D2-H2 is not a new sequence of yours"):
+        apply(position(), 0, "TH I2 seq D2-H2")
+    with pytest.raises(IllegalMove, match="overlaps another named sequence by more than one cell"):
+        apply(position(), 0, "TH I2 seq E2-I2 seq F2-J2")
+
+
+def test_naming_both_sequences_of_the_middle_chip_of_nine():
+    state = blue_to_play("2C", "A2", "B2", "C2", "D2", "F2", "G2", "H2", "I2")
+    after, _ = apply(state, 0, "2C E2 seq E2-I2 seq A2-E2")
+    assert sequences(after) == [["A2", "B2", "C2", "D2", "E2"], ["E2", "F2", "G2", "H2", "I2"]]
+    with pytest.raises(IllegalMove, match="which you did not name"):
+        apply(state, 0, "2C E2 seq A2-E2")

@@ -54,6 +54,37 @@ def test_a_penalty_is_owed_only_once_per_penalty():
         apply(state, 0, "penalty 9D")
 
 
+def test_two_penalties_before_paying_owe_two_cards_each():
+    state, _ = play(four_players(), (None, "penalize blue"), (None, "penalize blue"))
+    assert state.penalties == [2, 0, 2, 0]
+    state, _ = play(state, (0, "penalty 7H"), (0, "penalty 9D"), (2, "penalty AC"))
+    assert state.penalties == [0, 0, 1, 0]
+    assert [len(h) for h in state.hands] == [4, 6, 5, 6]
+
+
+def test_a_member_never_owes_more_cards_than_they_hold_when_a_penalty_is_applied():
+    state = four_players()
+    state.hands[2] = ["AC"]  # set up: seat 2 holds one card
+    state, _ = play(state, (None, "penalize blue"), (None, "penalize blue"))
+    assert state.penalties == [2, 0, 1, 0]
+    assert legal_moves(state, 2) == ["penalty AC", "resign"]
+    state, _ = apply(state, 2, "penalty AC")
+    assert state.penalties == [2, 0, 0, 0] and state.hands[2] == []
+    state, _ = apply(state, None, "penalize blue")  # a third: seat 2's empty hand owes nothing
+    assert state.penalties == [3, 0, 0, 0]
+
+
+def test_an_empty_hand_owes_nothing():
+    state = four_players()
+    state.hands[2] = []  # set up: lost draws and earlier penalties took every card
+    state, events = apply(state, None, "penalize blue")
+    assert events == [{"type": "penalized", "team": "blue"}]
+    assert state.penalties == [1, 0, 0, 0]
+    assert legal_moves(state, 2) == ["resign"]
+    with pytest.raises(IllegalMove, match="owe no table-talk penalty"):
+        apply(state, 2, "penalty AC")
+
+
 def test_with_two_teams_a_resignation_ends_the_game():
     state, events = apply(four_players(), 3, "resign")  # any member, on turn or not
     assert state.result == {"winner": "blue", "reason": "resign"}
