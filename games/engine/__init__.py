@@ -7,7 +7,17 @@ player_view(state, seat)               -> what that seat may see
 """
 
 from games.engine.moves import Move, MoveSyntaxError, parse_move
-from games.engine.record import Record, RecordError, record_export, record_load, replay, replay_steps, replay_summary
+from games.engine.record import (
+    Record,
+    RecordError,
+    record_export,
+    record_load,
+    record_parse,
+    replay,
+    replay_steps,
+    replay_summary,
+)
+from games.engine.refusals import ENGLISH, Refusal, Refused, english
 from games.engine.rules import IllegalMove, apply, can_act, is_dead, legal_moves
 from games.engine.setup import (
     ALLOWED_TEAMS,
@@ -25,6 +35,7 @@ from games.engine.view import player_view
 
 __all__ = [
     "ALLOWED_TEAMS",
+    "ENGLISH",
     "HAND_SIZE",
     "TEAM_NAMES",
     "Cut",
@@ -33,6 +44,8 @@ __all__ = [
     "MoveSyntaxError",
     "Record",
     "RecordError",
+    "Refusal",
+    "Refused",
     "SetupError",
     "State",
     "apply",
@@ -40,12 +53,14 @@ __all__ = [
     "check_setup",
     "cut_for_deal",
     "deal",
+    "english",
     "is_dead",
     "legal_moves",
     "parse_move",
     "player_view",
     "record_export",
     "record_load",
+    "record_parse",
     "replay",
     "replay_steps",
     "replay_summary",

@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from games.engine.board import CELL_NAMES, LINES, cells_label, parse_cell
 from games.engine.cards import ONE_SUIT_DECK, parse_card
+from games.engine.refusals import Refused
 from games.engine.setup import TEAM_NAMES
 
 PLAY, DEAD, PASS, DRAW, LOST, SKIP, RESIGN, PENALTY, PENALIZE = (
@@ -26,7 +27,7 @@ _CARD_KINDS = {DEAD, PASS, PENALTY}
 _BARE_KINDS = {DRAW, LOST, SKIP, RESIGN}
 
 
-class MoveSyntaxError(ValueError):
+class MoveSyntaxError(Refused):
     """Text that is not a move; the message shows the forms that are."""
 
 
@@ -50,9 +51,6 @@ class Move(NamedTuple):
 
 # The five-cell windows of every line, keyed by their two ends, for `seq A1-E1`.
 _WINDOWS = {frozenset((line[i], line[i + 4])): line[i : i + 5] for line in LINES for i in range(len(line) - 4)}
-HELP = "Moves look like '7H C4', 'JS C4', '7H C4 seq C2-C6', 'dead 7H', 'pass 7H', 'draw' or 'resign'."
-
-
 # Moves are written in ASCII, with the four suit symbols the only other
 # characters: look-alikes (ſ, İ, the Kelvin sign, fullwidth letters, other
 # digits), control characters and lone surrogates never reach the tokens.
@@ -68,7 +66,7 @@ def foreign_character(text: str) -> str | None:
 def _card(token: str) -> str:
     card = parse_card(token)
     if card is None:
-        raise MoveSyntaxError(f"'{token}' is not a card: write rank then suit, e.g. 7H, TD, 10C, Q♠.")
+        raise MoveSyntaxError("not_a_card", token=token)
     return card
 
 
@@ -76,53 +74,53 @@ def _window(token: str) -> tuple[int, ...]:
     ends = token.split("-")
     cells = [parse_cell(end) for end in ends]
     if len(ends) != 2 or None in cells:
-        raise MoveSyntaxError(f"'{token}' does not name a sequence: give its two end cells, e.g. C2-C6.")
+        raise MoveSyntaxError("not_sequence_ends", token=token)
     window = _WINDOWS.get(frozenset(cells))
     if window is None:
-        raise MoveSyntaxError(f"{token.upper()} is not five cells in a straight line.")
+        raise MoveSyntaxError("not_a_line", ends=token.upper())
     return window
 
 
 def parse_move(text: str) -> Move:
     if not isinstance(text, str):
-        raise MoveSyntaxError(HELP)
+        raise MoveSyntaxError("not_text")
     move = CANONICAL_PLAYS.get(text)
     if move is not None:
         return move
     odd = foreign_character(text)
     if odd is not None:
-        raise MoveSyntaxError(f"{odd!r} has no place in a move: use plain letters and digits (♠♥♦♣ for suits). {HELP}")
+        raise MoveSyntaxError("foreign_character", character=odd)
     tokens = text.split()
     if not tokens:
-        raise MoveSyntaxError(f"The move is empty. {HELP}")
+        raise MoveSyntaxError("empty_move")
     head = tokens[0].lower()
     if head in _BARE_KINDS:
         if len(tokens) != 1:
-            raise MoveSyntaxError(f"'{head}' takes nothing after it.")
+            raise MoveSyntaxError("takes_nothing", word=head)
         return Move(head)
     if head in _CARD_KINDS:
         if len(tokens) != 2:
-            raise MoveSyntaxError(f"Write '{head}' and one card, e.g. '{head} 7H'.")
+            raise MoveSyntaxError("needs_one_card", word=head)
         return Move(head, card=_card(tokens[1]))
     if head == PENALIZE:
         if len(tokens) != 2 or tokens[1].lower() not in TEAM_NAMES:
-            raise MoveSyntaxError(f"Write 'penalize' and a team: {', '.join(TEAM_NAMES)}.")
+            raise MoveSyntaxError("needs_team", teams=list(TEAM_NAMES))
         return Move(PENALIZE, team=TEAM_NAMES.index(tokens[1].lower()))
     if len(tokens) < 2:
-        raise MoveSyntaxError(f"'{text.strip()}' is not a move. {HELP}")
+        raise MoveSyntaxError("not_a_move", text=text.strip())
     card = _card(tokens[0])
     cell = parse_cell(tokens[1])
     if cell is None:
-        raise MoveSyntaxError(f"'{tokens[1]}' is not a cell: columns A-J, rows 1-10, e.g. C4.")
+        raise MoveSyntaxError("not_a_cell", token=tokens[1])
     rest = tokens[2:]
     named = []
     while rest:
         if rest[0].lower() != "seq" or len(rest) < 2:
-            raise MoveSyntaxError(f"After the cell only 'seq C2-C6' may follow. {HELP}")
+            raise MoveSyntaxError("only_seq_after_cell")
         named.append(_window(rest[1]))
         rest = rest[2:]
     if len(set(named)) != len(named):
-        raise MoveSyntaxError("The same sequence is named twice.")
+        raise MoveSyntaxError("named_twice")
     return Move(PLAY, card=card, cell=cell, named=tuple(sorted(named)))
 
 

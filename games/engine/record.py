@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from games.engine.cards import FULL_DECK, parse_card
 from games.engine.moves import foreign_character, parse_move
+from games.engine.refusals import Refused
 from games.engine.rules import IllegalMove, apply
 from games.engine.setup import ALLOWED_TEAMS, SetupError, check_setup
 from games.engine.state import DRAW_MODES, State, deal
@@ -20,7 +21,7 @@ MAX_BYTES = 10 * 1024 * 1024  # far above any real game, and a bound on what a r
 _FULL_DECK_COUNT = Counter(FULL_DECK)
 
 
-class RecordError(ValueError):
+class RecordError(Refused):
     """The document is not a valid record; the message is one line."""
 
 
@@ -40,12 +41,12 @@ class Record:
 
 def _cards(value, where: str) -> list[str]:
     if not isinstance(value, list):
-        raise RecordError(f"{where} must be a list of cards")
+        raise RecordError("not_cards", where=where)
     cards = []
     for item in value:
         card = parse_card(item) if isinstance(item, str) else None
         if card is None:
-            raise RecordError(f"{where} holds {item!r}, which is not a card")
+            raise RecordError("not_a_card_in", where=where, item=item)
         cards.append(card)
     return cards
 
@@ -57,45 +58,45 @@ def _int(value) -> bool:
 def record_load(doc) -> Record:
     """Check a parsed JSON document and return the Record it holds."""
     if not isinstance(doc, dict):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError("not_an_object")
     if doc.get("format") != FORMAT:
-        raise RecordError(f"'format' must be \"{FORMAT}\"")
+        raise RecordError("wrong_format", format=FORMAT)
     missing = [key for key in ("teams", "seats", "draw_mode", "deck", "reshuffles", "moves") if key not in doc]
     if missing:
-        raise RecordError(f"the record has no {', '.join(repr(key) for key in missing)}")
+        raise RecordError("missing_keys", keys=missing)
     teams, seats = doc["teams"], doc["seats"]
     if not _int(teams) or teams not in (2, 3):
-        raise RecordError("'teams' must be 2 or 3")
+        raise RecordError("bad_teams")
     if not isinstance(seats, list) or not all(isinstance(seat, dict) for seat in seats):
-        raise RecordError("'seats' must be a list of objects")
+        raise RecordError("bad_seats")
     if len(seats) not in ALLOWED_TEAMS:
-        raise RecordError(f"{len(seats)} seats: Sequence is played by {', '.join(map(str, ALLOWED_TEAMS))} players")
+        raise RecordError("seat_count", seats=len(seats), allowed=list(ALLOWED_TEAMS))
     try:
         check_setup(len(seats), teams)
     except SetupError as exc:
-        raise RecordError(str(exc).rstrip(".")) from None
+        raise RecordError(exc.code, **exc.params) from None
     if doc["draw_mode"] not in DRAW_MODES:
-        raise RecordError('\'draw_mode\' must be "automatic" or "tabletop"')
+        raise RecordError("bad_draw_mode")
     deck = _cards(doc["deck"], "'deck'")
     if Counter(deck) != _FULL_DECK_COUNT:
-        raise RecordError("'deck' must hold the 104 cards of two standard decks, each exactly twice")
+        raise RecordError("bad_deck")
     if not isinstance(doc["reshuffles"], list):
-        raise RecordError("'reshuffles' must be a list of card lists")
+        raise RecordError("bad_reshuffles")
     reshuffles = [_cards(pile, f"'reshuffles'[{i}]") for i, pile in enumerate(doc["reshuffles"])]
     if not isinstance(doc["moves"], list):
-        raise RecordError("'moves' must be a list")
+        raise RecordError("bad_moves")
     moves = []
     for i, entry in enumerate(doc["moves"]):
         if not isinstance(entry, dict) or "seat" not in entry or "move" not in entry:
-            raise RecordError(f"moves[{i}] must be an object with 'seat' and 'move'")
+            raise RecordError("bad_move_entry", index=i)
         seat, text = entry["seat"], entry["move"]
         if seat is not None and (not _int(seat) or not 0 <= seat < len(seats)):
-            raise RecordError(f"moves[{i}].seat must be a seat number from 0 to {len(seats) - 1}, or null")
+            raise RecordError("bad_move_seat", index=i, last=len(seats) - 1)
         if not isinstance(text, str):
-            raise RecordError(f"moves[{i}].move must be a string")
+            raise RecordError("move_not_text", index=i)
         odd = foreign_character(text)
         if odd is not None:  # a look-alike or a lone surrogate: the document is damaged, not the move
-            raise RecordError(f"moves[{i}].move holds {odd!r}, which no move is written with")
+            raise RecordError("move_foreign_character", index=i, character=odd)
         moves.append((seat, text))
     extra = {key: value for key, value in doc.items() if key not in Record.__dataclass_fields__ and key != "format"}
     return Record(teams, seats, doc["draw_mode"], deck, reshuffles, moves, extra)
@@ -106,17 +107,17 @@ def record_parse(data: bytes) -> Record:
     MAX_BYTES long. Read at most MAX_BYTES + 1 bytes, so that a longer
     document is refused without being read whole."""
     if len(data) > MAX_BYTES:
-        raise RecordError(f"the document is longer than {MAX_BYTES // 1024 // 1024} MB")
+        raise RecordError("too_long", megabytes=MAX_BYTES // 1024 // 1024)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RecordError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start}") from None
+        raise RecordError("not_utf8", byte=data[exc.start], offset=exc.start) from None
     try:
         doc = json.loads(text)
     except RecursionError:
-        raise RecordError("not a record: its JSON nests far deeper than a record does") from None
+        raise RecordError("too_deep") from None
     except ValueError as exc:  # JSONDecodeError, or an integer too long to convert
-        raise RecordError(f"not valid JSON: {exc}") from None
+        raise RecordError("not_json", error=str(exc)) from None
     return record_load(doc)
 
 
@@ -138,10 +139,10 @@ class _RecordedShuffles:
 
     def __call__(self, cards: list[str]) -> list[str]:
         if self.used >= len(self.piles):
-            raise RecordError(f"the draw pile runs out, but 'reshuffles' has no entry [{self.used}] to draw from")
+            raise RecordError("reshuffle_missing", index=self.used)
         pile = self.piles[self.used]
         if Counter(pile) != Counter(cards):
-            raise RecordError(f"'reshuffles'[{self.used}] does not hold exactly the cards of the discard piles")
+            raise RecordError("reshuffle_wrong", index=self.used)
         self.used += 1
         return list(pile)
 

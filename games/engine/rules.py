@@ -9,12 +9,11 @@ from collections.abc import Callable
 from itertools import compress
 
 from games.engine.board import CARD_CELLS, CELL_NAMES, CORNERS, cells_label
-from games.engine.cards import ONE_EYED_JACKS, TWO_EYED_JACKS, card_label
+from games.engine.cards import ONE_EYED_JACKS, TWO_EYED_JACKS
 from games.engine.moves import (
     CANONICAL_PLAYS,
     DEAD,
     DRAW,
-    HELP,
     LOST,
     PASS,
     PENALIZE,
@@ -26,6 +25,7 @@ from games.engine.moves import (
     MoveSyntaxError,
     parse_move,
 )
+from games.engine.refusals import Refused
 from games.engine.sequences import best_option, sequence_options
 from games.engine.setup import TEAM_NAMES
 from games.engine.state import CORNER, EMPTY, State
@@ -34,7 +34,7 @@ Shuffle = Callable[[list[str]], list[str]]
 Event = dict
 
 
-class IllegalMove(ValueError):
+class IllegalMove(Refused):
     """A move the rules refuse. The message says what is wrong and what is legal."""
 
 
@@ -52,10 +52,6 @@ def _system_shuffle(cards: list[str]) -> list[str]:
     cards = list(cards)
     random.SystemRandom().shuffle(cards)
     return cards
-
-
-def seat_label(state: State, seat: int) -> str:
-    return f"seat {seat} ({TEAM_NAMES[state.team_of(seat)]})"
 
 
 # --- what is playable -------------------------------------------------------
@@ -139,10 +135,12 @@ def apply(state: State, seat: int | None, text: str, *, shuffle: Shuffle | None 
     IllegalMove and leaves `state` untouched when the rules refuse it."""
     try:
         move = CANONICAL_PLAYS.get(text) or parse_move(text)  # the common case skips a call
-    except (MoveSyntaxError, TypeError) as exc:
-        raise IllegalMove(str(exc) if isinstance(exc, MoveSyntaxError) else HELP) from None
+    except MoveSyntaxError as exc:
+        raise IllegalMove(exc.code, **exc.params) from None
+    except TypeError:  # not even hashable: no text at all
+        raise IllegalMove("not_text") from None
     if state.result is not None:
-        raise IllegalMove("The game is over; no more moves can be made.")
+        raise IllegalMove("game_over")
     new = state.copy()
     events: list[Event] = []
     _Turn(new, seat, move, shuffle or _system_shuffle, events).run()
@@ -164,11 +162,9 @@ class _Turn:
         if kind == PENALIZE:
             return self.penalize()
         if type(seat) is not int or not 0 <= seat < s.players:
-            raise IllegalMove(
-                f"'{self.move.text}' must be made by a seat of the game; only 'penalize TEAM' is the site's."
-            )
+            raise IllegalMove("not_a_seat", move=self.move.text)
         if s.resigned[seat % s.teams]:
-            raise IllegalMove("Your team has resigned and takes no further part in this game.")
+            raise IllegalMove("team_resigned")
         _HANDLERS[kind](self)
         if s.result is None and not can_act(s, s.turn):
             self.advance()
@@ -186,8 +182,7 @@ class _Turn:
     def require_card(self, card: str) -> None:
         hand = self.s.hands[self.seat]
         if card not in hand:
-            held = " ".join(card_label(c) for c in hand) or "no cards"
-            raise IllegalMove(f"You do not hold {card_label(card)}. Your hand: {held}.")
+            raise IllegalMove("card_not_held", card=card, hand=list(hand))
 
     def take_card(self, card: str) -> None:
         """Move a card the seat holds (checked by the caller) to its discard pile."""
@@ -206,7 +201,7 @@ class _Turn:
                 return
             new_pile = list(self.shuffle(list(cards)))
             if sorted(new_pile) != sorted(cards):
-                raise IllegalMove("The reshuffled draw pile must hold exactly the cards of the discard piles.")
+                raise IllegalMove("bad_reshuffle")
             s.reshuffles = (*s.reshuffles, tuple(new_pile))
             s.discards = [[] for _ in range(s.players)]
             s.pile = new_pile[::-1]
@@ -217,14 +212,11 @@ class _Turn:
     def require_turn(self) -> None:
         s, seat = self.s, self.seat
         if seat != s.turn:
-            raise IllegalMove(f"It is not your turn: {seat_label(s, s.turn)} is to play.")
+            raise IllegalMove("not_your_turn", turn=s.turn, team=TEAM_NAMES[s.team_of(s.turn)])
         if s.pending[seat] is not None:
-            raise IllegalMove("Take the draw from your last turn first: 'draw'.")
+            raise IllegalMove("draw_first")
         if s.penalties[seat]:
-            raise IllegalMove(
-                "Your team was penalized for table talk: first discard a card of your choice, e.g. "
-                f"'penalty {s.hands[seat][0]}'."
-            )
+            raise IllegalMove("penalty_first", example=s.hands[seat][0])
 
     def complete_turn(self, turn_no: int) -> None:
         """The seat has played and drawn: draws still open from earlier turns are lost."""
@@ -267,12 +259,14 @@ class _Turn:
             self.remove_chip(card, cell, bit, where)
         else:
             if cell in CORNERS:
-                raise IllegalMove(f"{where} is a corner: it counts for everyone and takes no chip.")
+                raise IllegalMove("corner", cell=where)
             if board[cell] != EMPTY:
                 owner = TEAM_NAMES[board[cell].bit_length() - 1]
-                raise IllegalMove(f"{where} already holds a {owner} chip.{self.alternatives(card)}")
+                free, hint = self.where_it_goes(card)
+                raise IllegalMove("cell_occupied", cell=where, owner=owner, card=card, free_cells=free, hint=hint)
             if card not in TWO_EYED_JACKS and cell not in CARD_CELLS[card]:
-                raise IllegalMove(f"{card_label(card)} is not on {where}.{self.alternatives(card)}")
+                free, hint = self.where_it_goes(card)
+                raise IllegalMove("not_on_card", card=card, cell=where, free_cells=free, hint=hint)
             self.take_card(card)
             board[cell] = bit
             self.events.append(
@@ -290,32 +284,28 @@ class _Turn:
             self.set_item("pending", seat, s.turn_no)
         self.advance()
 
-    def alternatives(self, card: str) -> str:
+    def where_it_goes(self, card: str) -> tuple[list[str], str]:
+        """For a refused placement: the card's free spaces, and the hint that says what is legal instead."""
         if card in TWO_EYED_JACKS:
-            return " A two-eyed jack goes on any empty space."
+            return [], "two_eyed_jack_anywhere"
         free = [CELL_NAMES[c] for c in CARD_CELLS[card] if self.s.board[c] == EMPTY]
-        if free:
-            return f" {card_label(card)} can go on {' or '.join(free)}."
-        return f" Both spaces of {card_label(card)} are taken: it is dead; turn it in with 'dead {card}'."
+        return free, "card_can_go" if free else "card_is_dead"
 
     def remove_chip(self, card: str, cell: int, bit: int, where: str) -> None:
         s = self.s
         if self.move.named:
-            raise IllegalMove("A one-eyed jack removes a chip; it cannot make a sequence.")
+            raise IllegalMove("jack_names_sequence")
         chip = s.board[cell]
         if cell in CORNERS:
-            raise IllegalMove(f"{where} is a corner; a one-eyed jack removes an opponent's chip.")
+            raise IllegalMove("remove_corner", cell=where)
         if chip == EMPTY:
-            raise IllegalMove(f"{where} is empty; a one-eyed jack removes an opponent's chip.")
+            raise IllegalMove("remove_empty", cell=where)
         if chip == bit:
-            raise IllegalMove(f"{where} holds your own team's chip; a one-eyed jack removes an opponent's chip.")
+            raise IllegalMove("remove_own", cell=where)
         if cell in s.locked:
             owner = chip.bit_length() - 1
             seq = next(q for q in s.sequences[owner] if cell in q)
-            raise IllegalMove(
-                f"{where} belongs to {TEAM_NAMES[owner]}'s finished sequence {cells_label(seq)}; "
-                "a one-eyed jack cannot remove it"
-            )
+            raise IllegalMove("remove_sequence", cell=where, owner=TEAM_NAMES[owner], sequence=cells_label(seq))
         self.take_card(card)
         s.board[cell] = EMPTY
         owner = TEAM_NAMES[chip.bit_length() - 1]
@@ -325,7 +315,7 @@ class _Turn:
         s = self.s
         named = set(self.move.named)
         if not per_direction:
-            raise IllegalMove("This play makes no sequence, so none can be named.")
+            raise IllegalMove("named_without_sequence")
         if named:
             chosen = self.named_options(per_direction, named)
         else:
@@ -343,43 +333,36 @@ class _Turn:
     def named_options(per_direction, named: set) -> list:
         """The options the player's `seq` names pick out: all new sequences, or refuse."""
 
-        def describe(options) -> str:
-            return " or ".join(" and ".join(cells_label(w) for w in option) for option in options)
+        def labels(options) -> list[list[str]]:
+            return [[cells_label(window) for window in option] for option in options]
 
-        makes = "; and ".join(describe(options) for options in per_direction)
+        makes = [labels(options) for options in per_direction]
         possible = {window for options in per_direction for option in options for window in option}
         unknown = sorted(named - possible)
         if unknown:
-            listed = ", ".join(cells_label(w) for w in unknown)
-            raise IllegalMove(f"{listed} is not a new sequence of yours with this play, which makes {makes}.")
+            raise IllegalMove("not_a_new_sequence", named=[cells_label(w) for w in unknown], makes=makes)
         chosen = []
         for options in per_direction:
             matches = [option for option in options if set(option) <= named]
             if not matches:
-                raise IllegalMove(
-                    f"This play also makes {describe(options)}, which you did not name: name every new sequence, "
-                    "or none."
-                )
+                raise IllegalMove("sequence_not_named", unnamed=labels(options))
             chosen.append(matches[0])  # the options of one direction all count the same number
         extra = sorted(named - {window for option in chosen for window in option})
         if extra:
-            listed = ", ".join(cells_label(w) for w in extra)
-            raise IllegalMove(
-                f"{listed} overlaps another named sequence by more than one cell; this play makes {makes}."
-            )
+            raise IllegalMove("named_overlap", extra=[cells_label(w) for w in extra], makes=makes)
         return chosen
 
     def dead(self) -> None:
         s, card = self.s, self.move.card
         self.require_turn()
         if s.dead_used:
-            raise IllegalMove("You have already turned in a dead card this turn; now play a card.")
+            raise IllegalMove("dead_used")
         self.require_card(card)
         if not is_dead(s.board, card):
             if card in CARD_CELLS:
-                free = " or ".join(CELL_NAMES[c] for c in CARD_CELLS[card] if s.board[c] == EMPTY)
-                raise IllegalMove(f"{card_label(card)} is not dead: it can still go on {free}.")
-            raise IllegalMove("Jacks are never dead.")
+                free = [CELL_NAMES[c] for c in CARD_CELLS[card] if s.board[c] == EMPTY]
+                raise IllegalMove("not_dead", card=card, free_cells=free)
+            raise IllegalMove("jack_never_dead")
         self.take_card(card)
         s.dead_used = True
         self.emit("dead_card_turned_in", seat=self.seat, card=card)
@@ -390,9 +373,7 @@ class _Turn:
         self.require_turn()
         playable, _ = _plays_and_dead(s, self.seat)
         if playable:
-            raise IllegalMove(
-                f"You can still play (e.g. '{playable[0]}'); a pass is only for a hand with no legal play."
-            )
+            raise IllegalMove("can_still_play", move=playable[0])
         self.require_card(card)
         self.take_card(card)
         self.emit("passed", seat=self.seat, card=card)
@@ -407,11 +388,10 @@ class _Turn:
     def draw(self) -> None:
         s, seat = self.s, self.seat
         opened = s.pending[seat]
+        if opened is None and s.draw_mode == "automatic":
+            raise IllegalMove("draw_is_part_of_play")
         if opened is None:
-            raise IllegalMove(
-                "You have no draw to take: in this game "
-                + ("the draw is part of each play." if s.draw_mode == "automatic" else "you draw after your own play.")
-            )
+            raise IllegalMove("no_draw_to_take")
         self.set_item("pending", seat, None)
         self.draw_card(seat)
         self.complete_turn(opened)
@@ -419,14 +399,14 @@ class _Turn:
     def lost(self) -> None:
         s, seat = self.s, self.seat
         if s.pending[seat] is None:
-            raise IllegalMove(f"{seat_label(s, seat)} has no open draw to lose.")
+            raise IllegalMove("no_open_draw", seat=seat, team=TEAM_NAMES[s.team_of(seat)])
         self.set_item("pending", seat, None)
         self.emit("draw_lost", seat=seat)
 
     def skip(self) -> None:
         s = self.s
         if self.seat != s.turn:
-            raise IllegalMove(f"Only the seat to play can have its turn skipped; {seat_label(s, s.turn)} is to play.")
+            raise IllegalMove("skip_not_on_turn", turn=s.turn, team=TEAM_NAMES[s.team_of(s.turn)])
         self.emit("turn_skipped", seat=self.seat)
         self.advance()
 
@@ -442,7 +422,7 @@ class _Turn:
     def penalty(self) -> None:
         s, seat = self.s, self.seat
         if not s.penalties[seat]:
-            raise IllegalMove("You owe no table-talk penalty.")
+            raise IllegalMove("no_penalty_owed")
         self.require_card(self.move.card)
         self.take_card(self.move.card)
         self.set_item("penalties", seat, s.penalties[seat] - 1)
@@ -451,9 +431,9 @@ class _Turn:
     def penalize(self) -> None:
         s, team = self.s, self.move.team
         if self.seat is not None:
-            raise IllegalMove("Only a moderator can apply the table-talk penalty.")
+            raise IllegalMove("moderator_only")
         if team >= s.teams or s.resigned[team]:
-            raise IllegalMove(f"There is no {TEAM_NAMES[team]} team still playing in this game.")
+            raise IllegalMove("no_such_team", team=TEAM_NAMES[team])
         for seat in range(team, s.players, s.teams):
             # Owed cards never exceed the hand: a member with no card has nothing to give.
             if s.penalties[seat] < len(s.hands[seat]):

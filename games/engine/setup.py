@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from random import Random
 
 from games.engine.cards import CUT_VALUE, FULL_DECK
+from games.engine.refusals import Refused
 
 TEAM_NAMES = ("blue", "green", "red")
 # players -> the team counts they may play with (2 and 3 players play alone).
@@ -12,17 +13,15 @@ ALLOWED_TEAMS = {2: (2,), 3: (3,), 4: (2,), 6: (2, 3), 8: (2,), 9: (3,), 10: (2,
 HAND_SIZE = {2: 7, 3: 6, 4: 6, 6: 5, 8: 4, 9: 4, 10: 3, 12: 3}
 
 
-class SetupError(ValueError):
+class SetupError(Refused):
     """A game that cannot be set up as asked; the message says what is allowed."""
 
 
 def check_setup(players: int, teams: int) -> None:
     if players not in ALLOWED_TEAMS:
-        allowed = ", ".join(str(n) for n in ALLOWED_TEAMS)
-        raise SetupError(f"Sequence is played by {allowed} players, not {players}.")
+        raise SetupError("player_count", allowed=list(ALLOWED_TEAMS), players=players)
     if teams not in ALLOWED_TEAMS[players]:
-        options = " or ".join(str(t) for t in ALLOWED_TEAMS[players])
-        raise SetupError(f"{players} players play in {options} teams, not {teams}.")
+        raise SetupError("team_count", players=players, allowed=list(ALLOWED_TEAMS[players]), teams=teams)
 
 
 def sequences_to_win(teams: int) -> int:

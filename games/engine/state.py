@@ -4,7 +4,7 @@ Only the server holds a State; players see `player_view` of it."""
 
 from games.engine.board import CELL_INDEX, CELL_NAMES, CORNERS
 from games.engine.cards import FULL_DECK, parse_card
-from games.engine.setup import HAND_SIZE, TEAM_NAMES, check_setup, sequences_to_win, team_of
+from games.engine.setup import HAND_SIZE, TEAM_NAMES, SetupError, check_setup, sequences_to_win, team_of
 
 EMPTY = 0
 CORNER = 0b111  # a corner counts as a chip of every team
@@ -89,9 +89,9 @@ def deal(*, players: int, teams: int, draw_mode: str, deck: list[str]) -> State:
     """A new game: the hands dealt one card at a time from the top, seat 0 first."""
     check_setup(players, teams)
     if draw_mode not in DRAW_MODES:
-        raise ValueError(f"draw mode must be automatic or tabletop, not {draw_mode!r}")
+        raise SetupError("draw_mode", draw_mode=draw_mode)
     if sorted(deck) != sorted(FULL_DECK):
-        raise ValueError("the deck must be the 104 cards of two standard decks")
+        raise SetupError("deck")
     size = HAND_SIZE[players]
     state = State.__new__(State)
     state.players, state.teams, state.draw_mode = players, teams, draw_mode
