@@ -6,7 +6,7 @@ state, events = apply(state, seat, "7H C4")   # or raises IllegalMove
 player_view(state, seat)               -> what that seat may see
 """
 
-from games.engine.moves import Move, MoveSyntaxError, parse_move
+from games.engine.moves import MoveSyntaxError, ParsedMove, parse_move
 from games.engine.record import (
     Record,
     RecordError,
@@ -40,8 +40,8 @@ __all__ = [
     "TEAM_NAMES",
     "Cut",
     "IllegalMove",
-    "Move",
     "MoveSyntaxError",
+    "ParsedMove",
     "Record",
     "RecordError",
     "Refusal",

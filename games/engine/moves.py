@@ -31,7 +31,9 @@ class MoveSyntaxError(Refused):
     """Text that is not a move; the message shows the forms that are."""
 
 
-class Move(NamedTuple):
+class ParsedMove(NamedTuple):
+    """A move read from its text (the site's Django model `Move` is a stored one)."""
+
     kind: str
     card: str | None = None
     cell: int | None = None
@@ -81,7 +83,7 @@ def _window(token: str) -> tuple[int, ...]:
     return window
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: str) -> ParsedMove:
     if not isinstance(text, str):
         raise MoveSyntaxError("not_text")
     move = CANONICAL_PLAYS.get(text)
@@ -97,15 +99,15 @@ def parse_move(text: str) -> Move:
     if head in _BARE_KINDS:
         if len(tokens) != 1:
             raise MoveSyntaxError("takes_nothing", word=head)
-        return Move(head)
+        return ParsedMove(head)
     if head in _CARD_KINDS:
         if len(tokens) != 2:
             raise MoveSyntaxError("needs_one_card", word=head)
-        return Move(head, card=_card(tokens[1]))
+        return ParsedMove(head, card=_card(tokens[1]))
     if head == PENALIZE:
         if len(tokens) != 2 or tokens[1].lower() not in TEAM_NAMES:
             raise MoveSyntaxError("needs_team", teams=list(TEAM_NAMES))
-        return Move(PENALIZE, team=TEAM_NAMES.index(tokens[1].lower()))
+        return ParsedMove(PENALIZE, team=TEAM_NAMES.index(tokens[1].lower()))
     if len(tokens) < 2:
         raise MoveSyntaxError("not_a_move", text=text.strip())
     card = _card(tokens[0])
@@ -121,10 +123,12 @@ def parse_move(text: str) -> Move:
         rest = rest[2:]
     if len(set(named)) != len(named):
         raise MoveSyntaxError("named_twice")
-    return Move(PLAY, card=card, cell=cell, named=tuple(sorted(named)))
+    return ParsedMove(PLAY, card=card, cell=cell, named=tuple(sorted(named)))
 
 
 # Fast path for the canonical plays that programs (and the site's forms) send.
 CANONICAL_PLAYS = {
-    f"{card} {CELL_NAMES[cell]}": Move(PLAY, card=card, cell=cell) for card in ONE_SUIT_DECK for cell in range(100)
+    f"{card} {CELL_NAMES[cell]}": ParsedMove(PLAY, card=card, cell=cell)
+    for card in ONE_SUIT_DECK
+    for cell in range(100)
 }

@@ -21,8 +21,8 @@ from games.engine.moves import (
     PLAY,
     RESIGN,
     SKIP,
-    Move,
     MoveSyntaxError,
+    ParsedMove,
     parse_move,
 )
 from games.engine.refusals import Refused
@@ -154,7 +154,7 @@ class _Turn:
 
     __slots__ = ("events", "move", "s", "seat", "shuffle")
 
-    def __init__(self, state: State, seat: int | None, move: Move, shuffle: Shuffle, events: list[Event]):
+    def __init__(self, state: State, seat: int | None, move: ParsedMove, shuffle: Shuffle, events: list[Event]):
         self.s, self.seat, self.move, self.shuffle, self.events = state, seat, move, shuffle, events
 
     def run(self) -> None:

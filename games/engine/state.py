@@ -42,10 +42,6 @@ class State:
     )
 
     @property
-    def hand_size(self) -> int:
-        return HAND_SIZE[self.players]
-
-    @property
     def needed(self) -> int:
         return sequences_to_win(self.teams)
 

@@ -7,7 +7,7 @@ import random
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from games.engine import ENGLISH, IllegalMove, Move, MoveSyntaxError, apply, deal, parse_move, shuffled_deck
+from games.engine import ENGLISH, IllegalMove, MoveSyntaxError, ParsedMove, apply, deal, parse_move, shuffled_deck
 from games.engine.board import parse_cell
 from games.engine.cards import ONE_SUIT_DECK, parse_card
 from games.engine.moves import foreign_character
@@ -44,7 +44,7 @@ def test_parse_move_gives_a_canonical_move_or_a_syntax_error(text):
     except MoveSyntaxError as exc:
         assert exc.code in ENGLISH and str(exc)
         return
-    assert isinstance(move, Move)
+    assert isinstance(move, ParsedMove)
     assert foreign_character(text) is None  # only the documented characters make a move
     assert move.text.isascii() and parse_move(move.text) == move
 
