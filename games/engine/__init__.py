@@ -2,7 +2,8 @@
 
 state = deal(players=2, teams=2, draw_mode="automatic", deck=shuffled_deck(rng))
 legal_moves(state, seat)               -> ["7H C4", "JD A2", …, "resign"]
-state, events = apply(state, seat, "7H C4")   # or raises IllegalMove
+legal_actions(state, seat)             -> [{"kind": "play", "card": "7H", "cell": "C4", "text": "7H C4"}, …]
+state, events = apply(state, seat, "7H C4")   # or raises IllegalMove (.code, .params, English str())
 player_view(state, seat)               -> what that seat may see
 """
 
@@ -18,7 +19,7 @@ from games.engine.record import (
     replay_summary,
 )
 from games.engine.refusals import ENGLISH, Refusal, Refused, english
-from games.engine.rules import IllegalMove, apply, can_act, is_dead, legal_moves
+from games.engine.rules import IllegalMove, apply, can_act, is_dead, legal_actions, legal_moves
 from games.engine.setup import (
     ALLOWED_TEAMS,
     HAND_SIZE,
@@ -55,6 +56,7 @@ __all__ = [
     "deal",
     "english",
     "is_dead",
+    "legal_actions",
     "legal_moves",
     "parse_move",
     "player_view",

@@ -8,7 +8,7 @@ import re
 from typing import NamedTuple
 
 from games.engine.board import CELL_NAMES, LINES, cells_label, parse_cell
-from games.engine.cards import ONE_SUIT_DECK, parse_card
+from games.engine.cards import ONE_EYED_JACKS, ONE_SUIT_DECK, parse_card
 from games.engine.refusals import Refused
 from games.engine.setup import TEAM_NAMES
 
@@ -23,6 +23,7 @@ PLAY, DEAD, PASS, DRAW, LOST, SKIP, RESIGN, PENALTY, PENALIZE = (
     "penalty",
     "penalize",
 )
+REMOVE = "remove"  # not a move of its own: how legal_actions calls a one-eyed jack's play
 _CARD_KINDS = {DEAD, PASS, PENALTY}
 _BARE_KINDS = {DRAW, LOST, SKIP, RESIGN}
 
@@ -49,6 +50,21 @@ class ParsedMove(NamedTuple):
         if self.kind == PENALIZE:
             return f"penalize {TEAM_NAMES[self.team]}"
         return self.kind
+
+    def as_action(self) -> dict:
+        """The move as data, with the keys it has: {"kind": "play", "card": "7H",
+        "cell": "C4", "text": "7H C4"}; a one-eyed jack's play is a "remove"."""
+        action = {"kind": REMOVE if self.kind == PLAY and self.card in ONE_EYED_JACKS else self.kind}
+        if self.card is not None:
+            action["card"] = self.card
+        if self.cell is not None:
+            action["cell"] = CELL_NAMES[self.cell]
+        if self.named:
+            action["sequences"] = [cells_label(seq) for seq in self.named]
+        if self.team is not None:
+            action["team"] = TEAM_NAMES[self.team]
+        action["text"] = self.text
+        return action
 
 
 # The five-cell windows of every line, keyed by their two ends, for `seq A1-E1`.

@@ -127,6 +127,15 @@ def legal_moves(state: State, seat: int) -> list[str]:
     return moves
 
 
+def legal_actions(state: State, seat: int) -> list[dict]:
+    """legal_moves as data, in the same order, for pages and clients:
+    {"kind": "play" | "remove" | "dead" | "pass" | "draw" | "penalty" | "resign",
+    "card": "7H", "cell": "C4", "text": "7H C4"} with the keys each kind has.
+    Read back from the notation, so that the two never disagree; legal_moves
+    stays the fast path."""
+    return [parse_move(text).as_action() for text in legal_moves(state, seat)]
+
+
 # --- applying a move ----------------------------------------------------------
 
 
