@@ -10,10 +10,11 @@ that the site can translate the codes.
         str(exc)    # "D6 already holds a green chip. 7♥ can go on I5."
 
 Params hold cells and cards in canonical notation (`C4`, `7H`), sequences by
-their ends (`C2-C6`), teams by name. The templates format them for people:
-`{card:label}` is 7♥, `{hand:labels}` is "7♥ 2♠", `{cells:or}` is "I5 or D6",
-`{items:list}` is "a, b". A param named `hint` is itself a code: its sentence,
-filled from the same params, says what would be legal instead.
+their ends (`C2-C6`), teams by name. The templates format them for people
+(see _Formatter): `{card:label}` is 7♥, `{hand:labels}` is "7♥ 2♠",
+`{cells:or}` is "I5 or D6", `{items:list}` is "a, b". A param named `hint`
+is itself a code: its sentence, filled from the same params, says what would
+be legal instead.
 """
 
 import string
