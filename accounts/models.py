@@ -13,6 +13,17 @@ class Delivery(models.TextChoices):
 
 
 DEFAULT_REMINDER_HOURS = "24,2"
+MAX_REMINDER_HOURS = 168  # a week
+
+
+def reminder_hour(text: str) -> int | None:
+    """One entry of `reminder_hours` as a number of hours, or None if it is
+    not a whole number from 1 to a week in ASCII digits. (str.isdigit() also
+    passes '²', which int() refuses, and '٣', which int() reads as 3.)"""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    hours = int(text)
+    return hours if 1 <= hours <= MAX_REMINDER_HOURS else None
 
 
 class User(AbstractUser):
@@ -41,9 +52,9 @@ class User(AbstractUser):
 
     @property
     def reminder_offsets(self) -> list[int]:
-        return sorted(
-            {int(h) for h in self.reminder_hours.split(",") if h.strip().isdigit() and 0 < int(h) <= 168}, reverse=True
-        )
+        """The hours to remind at, largest first; a bad entry is ignored, since this runs inside every move."""
+        hours = {reminder_hour(h.strip()) for h in self.reminder_hours.split(",")}
+        return sorted(hours - {None}, reverse=True)
 
 
 class EmailOptOut(models.Model):

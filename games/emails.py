@@ -28,7 +28,20 @@ def unsubscribe_token(*, kind: str, user=None, email: str = "") -> str:
 
 def read_unsubscribe_token(token: str) -> dict:
     """The payload of a genuine token; raises signing.BadSignature otherwise."""
-    return signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    payload = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    if not _issued_shape(payload):
+        raise signing.BadSignature("Not an unsubscribe token of this release.")
+    return payload
+
+
+def _issued_shape(payload) -> bool:
+    """Links never expire, so a signed one may carry a payload of another
+    format; only the shape `unsubscribe_token` makes may be acted on."""
+    if not isinstance(payload, dict) or not isinstance(payload.get("k"), str):
+        return False
+    if "u" in payload:
+        return type(payload["u"]) is int  # not bool, nor a string the query would choke on
+    return isinstance(payload.get("e"), str)
 
 
 def absolute(path: str) -> str:
