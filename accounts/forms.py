@@ -1,6 +1,6 @@
 from django import forms
 
-from accounts.models import TIME_ZONE_CHOICES, Delivery, User
+from accounts.models import MAX_REMINDER_HOURS, TIME_ZONE_CHOICES, Delivery, User, reminder_hour
 from games.models import Notification
 
 
@@ -38,11 +38,13 @@ class SettingsForm(forms.Form):
         return [self[f"delivery_{kind}"] for kind in Notification.Kind.values]
 
     def clean_reminder_hours(self) -> str:
-        raw = self.cleaned_data["reminder_hours"].replace(" ", "")
-        hours = [h for h in raw.split(",") if h]
-        if not all(h.isdigit() and 1 <= int(h) <= 168 for h in hours):
-            raise forms.ValidationError("Give whole hours between 1 and 168, separated by commas.")
-        return ",".join(str(h) for h in sorted({int(h) for h in hours}, reverse=True))
+        entries = [h.strip() for h in self.cleaned_data["reminder_hours"].split(",")]
+        hours = [reminder_hour(h) for h in entries if h]
+        if None in hours:
+            raise forms.ValidationError(
+                f"Give whole hours between 1 and {MAX_REMINDER_HOURS} in digits 0-9, separated by commas."
+            )
+        return ",".join(str(h) for h in sorted(set(hours), reverse=True))
 
     def save(self) -> User:
         user = self.user

@@ -1,7 +1,10 @@
 import zoneinfo
 
 from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.db import models
+
+from accounts import usernames
 
 TIME_ZONE_CHOICES = [(name, name.replace("_", " ")) for name in sorted(zoneinfo.available_timezones())]
 
@@ -13,12 +16,44 @@ class Delivery(models.TextChoices):
 
 
 DEFAULT_REMINDER_HOURS = "24,2"
+MAX_REMINDER_HOURS = 168  # a week
+
+
+def reminder_hour(text: str) -> int | None:
+    """One entry of `reminder_hours` as a number of hours, or None if it is
+    not a whole number from 1 to a week in ASCII digits. (str.isdigit() also
+    passes '²', which int() refuses, and '٣', which int() reads as 3.)"""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    hours = int(text)
+    return hours if 1 <= hours <= MAX_REMINDER_HOURS else None
 
 
 class User(AbstractUser):
     """The site's own user model, so that fields can be added without a
     painful swap later. Sign-up, verification and log-in are django-allauth's."""
 
+    # AbstractUser's field, with the checks that keep one player from posing
+    # as another; allauth validates sign-ups with this field's validators.
+    username = models.CharField(
+        "username",
+        max_length=150,
+        unique=True,
+        help_text="Required. 150 characters or fewer. Letters of one alphabet, digits and @/./+/-/_ only.",
+        validators=[
+            usernames.validate_visible,
+            usernames.validate_normalised,
+            UnicodeUsernameValidator(),
+            usernames.validate_single_script,
+        ],
+        error_messages={"unique": "A user with that username already exists."},
+    )
+    username_skeleton = models.CharField(
+        max_length=600,  # case folding may lengthen a name ('ß' -> 'ss')
+        db_index=True,
+        editable=False,
+        help_text="What the username looks like: sign-up refuses a name that looks like a taken one.",
+    )
     time_zone = models.CharField(
         max_length=64, choices=TIME_ZONE_CHOICES, default="UTC", help_text="Times on the site and in e-mails."
     )
@@ -36,14 +71,21 @@ class User(AbstractUser):
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"
 
+    def save(self, *args, **kwargs):
+        self.username_skeleton = usernames.skeleton(self.username)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "username" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "username_skeleton"}
+        super().save(*args, **kwargs)
+
     def delivery_for(self, kind: str) -> str:
         return self.email_delivery.get(kind, Delivery.IMMEDIATELY)
 
     @property
     def reminder_offsets(self) -> list[int]:
-        return sorted(
-            {int(h) for h in self.reminder_hours.split(",") if h.strip().isdigit() and 0 < int(h) <= 168}, reverse=True
-        )
+        """The hours to remind at, largest first; a bad entry is ignored, since this runs inside every move."""
+        hours = {reminder_hour(h.strip()) for h in self.reminder_hours.split(",")}
+        return sorted(hours - {None}, reverse=True)
 
 
 class EmailOptOut(models.Model):

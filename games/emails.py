@@ -2,6 +2,8 @@
 from what the recipient may see. Templates: templates/emails/<kind>-subject.txt,
 -body.txt and -body.html."""
 
+from datetime import datetime, timedelta
+
 from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
@@ -26,7 +28,20 @@ def unsubscribe_token(*, kind: str, user=None, email: str = "") -> str:
 
 def read_unsubscribe_token(token: str) -> dict:
     """The payload of a genuine token; raises signing.BadSignature otherwise."""
-    return signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    payload = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    if not _issued_shape(payload):
+        raise signing.BadSignature("Not an unsubscribe token of this release.")
+    return payload
+
+
+def _issued_shape(payload) -> bool:
+    """Links never expire, so a signed one may carry a payload of another
+    format; only the shape `unsubscribe_token` makes may be acted on."""
+    if not isinstance(payload, dict) or not isinstance(payload.get("k"), str):
+        return False
+    if "u" in payload:
+        return type(payload["u"]) is int  # not bool, nor a string the query would choke on
+    return isinstance(payload.get("e"), str)
 
 
 def absolute(path: str) -> str:
@@ -57,12 +72,41 @@ def _game_context(game: Game, seat: Seat | None) -> dict:
 def _relevant(notification: Notification, game: Game, seat: Seat | None) -> bool:
     kind = Notification.Kind
     if notification.kind in (kind.YOUR_TURN, kind.REMINDER):
-        return game.status == Game.Status.ACTIVE and seat is not None and game.turn_position == seat.position
+        return (
+            game.status == Game.Status.ACTIVE
+            and seat is not None
+            and game.turn_position == seat.position
+            and _queued_for(notification, game) >= game.turn_deadline
+        )
     if notification.kind == kind.DRAW_WINDOW:
-        return game.status == Game.Status.ACTIVE and seat is not None and seat.draw_deadline is not None
+        return (
+            game.status == Game.Status.ACTIVE
+            and seat is not None
+            and seat.draw_deadline is not None
+            and _queued_for(notification, game) >= seat.draw_deadline
+        )
     if notification.kind == kind.INVITATION:
         return game.status == Game.Status.FORMING and _invitation(notification) is not None
     return True
+
+
+def _queued_for(notification: Notification, game: Game) -> datetime:
+    """The deadline a turn or draw e-mail was queued for. Each is due a fixed
+    time before its deadline: a your-turn e-mail as the turn begins, a
+    draw-window e-mail as the window opens, a reminder its hours before.
+
+    Deadlines only move later, so one queued for an earlier turn or window
+    falls short of the current deadline. A retry or the digest hour only
+    moves `due_at` later, so one queued for the current deadline never does;
+    an old one moved past the current deadline may pass, and the digest shows
+    a game once. (A `deadline` column on Notification would make this exact.)"""
+    kind = Notification.Kind
+    ahead = {
+        kind.YOUR_TURN: timedelta(seconds=game.turn_seconds),
+        kind.DRAW_WINDOW: timedelta(seconds=game.draw_window_seconds),
+        kind.REMINDER: timedelta(hours=notification.variant),
+    }[notification.kind]
+    return notification.due_at + ahead
 
 
 def _invitation(notification: Notification) -> Invitation | None:
@@ -143,10 +187,12 @@ def _message(kind: str, context: dict, *, to: str, user) -> EmailMultiAlternativ
 def build_digest(*, recipient, notifications: list[Notification]) -> EmailMultiAlternatives | None:
     """One e-mail for the day's waiting notifications that still apply."""
     with timezone.override(recipient.time_zone):
-        items = []
+        items, listed = [], set()
         for notification in notifications:
             context = context_for(notification)
-            if context is not None:
+            # Each line shows the game as it is now: two turns of one game waiting are one line.
+            if context is not None and (notification.game_id, notification.kind) not in listed:
+                listed.add((notification.game_id, notification.kind))
                 items.append(context)
         if not items:
             return None

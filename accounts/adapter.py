@@ -1,0 +1,26 @@
+from allauth.account.adapter import DefaultAccountAdapter
+from django import forms
+from django.contrib.auth import get_user_model
+
+from accounts import usernames
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    """allauth, with usernames normalised and look-alikes refused."""
+
+    def clean_username(self, username: str, shallow: bool = False) -> str:
+        # Normalised before allauth's checks (the field's validators, taken
+        # case-insensitively), so 'ｌｏｏｋ' is judged, and stored, as 'look'.
+        username = super().clean_username(usernames.normalise(username), shallow=shallow)
+        if not shallow and self._looks_taken(username):
+            raise forms.ValidationError("This name looks too much like another player's. Please choose another.")
+        return username
+
+    def _looks_taken(self, username: str) -> bool:
+        return get_user_model().objects.filter(username_skeleton=usernames.skeleton(username)).exists()
+
+    def authenticate(self, request, **credentials):
+        # Names are stored normalised, so what is typed to log in is too.
+        if credentials.get("username"):
+            credentials["username"] = usernames.normalise(credentials["username"])
+        return super().authenticate(request, **credentials)

@@ -1,0 +1,119 @@
+"""No one signs up under a name that poses as another player's: look-alike
+letters of another script, invisible characters, compatibility forms."""
+
+import uuid
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from accounts import usernames
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+PASSWORD = "a-long-enough-passphrase"
+
+
+@pytest.fixture(autouse=True)
+def _adapter(settings):
+    settings.ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"  # the line settings.py is to carry
+
+
+def sign_up(client, username: str):
+    email = f"{uuid.uuid4().hex}@example.org"
+    data = {"email": email, "username": username, "password1": PASSWORD, "password2": PASSWORD}
+    return client.post(reverse("account_signup"), data)
+
+
+def signed_up(response) -> bool:
+    return response.status_code == 302 and response["Location"] == reverse("account_email_verification_sent")
+
+
+def refused(response, says: str) -> bool:
+    return response.status_code == 200 and says in response.content.decode()
+
+
+def usernames_taken() -> list[str]:
+    return sorted(get_user_model().objects.values_list("username", flat=True))
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["anna", "Jean.Luc", "zoë", "José_2", "李小龙", "さくら漢字", "김민준", "Ελένη", "сосо"],
+)
+def test_plain_names_in_any_one_script_sign_up(client, name):
+    assert signed_up(sign_up(client, name))
+    assert usernames_taken() == [name]
+
+
+def test_a_cyrillic_look_alike_of_a_taken_name_is_refused(client):
+    UserFactory(username="coco")
+    assert refused(sign_up(client, "сосо"), "looks too much like another player")  # Cyrillic с and о
+    assert refused(sign_up(client, "СОСО"), "looks too much like another player")
+    assert usernames_taken() == ["coco"]
+
+
+@pytest.mark.parametrize(
+    "taken, look_alike",
+    [("bob", "ВОВ"), ("paypal", "paypa1"), ("modern", "modem"), ("élise", "ÉLISE"), ("ion", "ΙΟΝ")],
+)
+def test_other_look_alikes_and_case_variants_are_refused(client, taken, look_alike):
+    UserFactory(username=taken)
+    response = sign_up(client, look_alike)
+    assert not signed_up(response)
+    assert usernames_taken() == [taken]
+
+
+def test_a_name_mixing_scripts_is_refused(client):
+    response = sign_up(client, "lооkalike")  # Latin l, k, a, i, e with Cyrillic о
+    assert refused(response, "mixes Cyrillic and Latin letters")
+    assert usernames_taken() == []
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "look\u200bout",  # zero-width space
+        "lo\u200dok",  # zero-width joiner
+        "\u202ekool",  # right-to-left override
+        "ad\u2066min",  # left-to-right isolate
+        "lo\u00adok",  # soft hyphen
+        "lo ok",
+        "lo\u00a0ok",  # no-break space
+        "lo\u3000ok",  # ideographic space
+        "lo\tok",
+    ],
+)
+def test_invisible_characters_and_spaces_are_refused(client, name):
+    assert refused(sign_up(client, name), "spaces or invisible characters")
+    assert usernames_taken() == []
+
+
+def test_a_fullwidth_name_is_stored_in_plain_letters(client):
+    assert signed_up(sign_up(client, "ｌｏｏｋ"))
+    assert usernames_taken() == ["look"]
+    assert refused(sign_up(client, "ＬＯＯＫ"), "already exists")
+
+
+def test_the_field_itself_refuses_a_name_in_compatibility_forms():
+    with pytest.raises(ValidationError, match="plain letters: look"):
+        usernames.validate_normalised("ｌｏｏｋ")
+
+
+@pytest.mark.parametrize("typed", ["bea", "BEA", "ｂｅａ", " bea "])
+def test_log_in_by_username_ignores_case_and_compatibility_forms(client, typed):
+    user = UserFactory(username="bea")
+    EmailAddress.objects.filter(user=user).update(verified=True)
+    response = client.post(reverse("account_login"), {"login": typed, "password": "a-long-test-passphrase"})
+    assert response.status_code == 302 and response["Location"] == reverse("home")
+
+
+def test_the_skeleton_is_kept_with_the_username():
+    user = UserFactory(username="Сосо")
+    assert user.username_skeleton == "coco"
+    user.username = "Ivan"
+    user.save(update_fields=["username"])
+    user.refresh_from_db()
+    assert user.username_skeleton == "ivan"
