@@ -11,7 +11,7 @@ from django.utils import timezone
 from games import engine
 from games.board_text import board_rows
 from games.describe import describe_move
-from games.engine.cards import card_label, card_name, is_red, parse_card
+from games.engine.cards import card_label, card_name, is_red
 from games.errors import GameNotFound, WrongStatus
 from games.models import Game, Invitation, Move, Seat
 
@@ -231,6 +231,7 @@ def _seat_rows(view: dict, seats: list[Seat], *, me: int | None, live: bool) -> 
 
 
 def table_for(*, game: Game, seats: list[Seat], my_seat: Seat | None, selected_card: str | None = None) -> Table:
+    """The table as this seat sees it; `selected_card` (canonical) lights up its targets."""
     state = engine.state_from_json(game.state)
     position = my_seat.position if my_seat else None
     view = engine.player_view(state, position)
@@ -238,9 +239,7 @@ def table_for(*, game: Game, seats: list[Seat], my_seat: Seat | None, selected_c
     names = {seat.position: seat.name for seat in seats}
     last_cells = {e["cell"] for e in (recent[0].events if recent else []) if "cell" in e}
     hand_codes = view.get("hand", [])
-    selected = parse_card(selected_card) if selected_card else None
-    if selected not in hand_codes:
-        selected = None
+    selected = selected_card if selected_card in hand_codes else None
     actions, targets = _actions(view, selected)
     playable = {
         m.split()[0]

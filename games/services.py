@@ -3,16 +3,18 @@ call, the game row locked, the version compared, the rules applied by the
 engine. Views, e-mail, the admin, tasks and commands call these functions and
 never write game models themselves."""
 
+import logging
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import engine, notify
+from games import engine, inputs, notify
 from games.errors import (
     GameNotFound,
     IllegalMoveError,
@@ -25,6 +27,7 @@ from games.errors import (
 from games.invitations import invitation_from_token, invitation_token  # noqa: F401  (part of the service API)
 from games.models import Game, Hand, Invitation, Move, Seat
 
+log = logging.getLogger(__name__)
 User = get_user_model()
 ON_TURN_MOVES = {engine.moves.PLAY, engine.moves.DEAD, engine.moves.PASS}
 
@@ -172,7 +175,10 @@ def _renumber(seats_in_order) -> None:
 def invitation_create(*, game_id: int, inviter, invitee: str) -> Invitation:
     """Invite someone by username or e-mail address; an address without an
     account gets an invitation that its link can redeem after signing up."""
-    invitee = invitee.strip()
+    try:
+        invitee = inputs.clean_invitee(invitee)
+    except ValidationError as exc:
+        raise InvalidSettings(exc.messages[0]) from None
     with transaction.atomic():
         game = _locked_game(game_id)
         _require_status(game, Game.Status.FORMING, doing="invite players")
@@ -282,10 +288,7 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
         if expected_version != game.version:
             raise StaleVersion("The game has moved on since you looked at it. Here is the table as it is now.")
         state = engine.state_from_json(game.state)
-        try:
-            parsed = engine.parse_move(move)
-        except engine.MoveSyntaxError as exc:
-            raise IllegalMoveError(str(exc)) from None
+        parsed = _parse_player_move(move)
         if parsed.kind in ON_TURN_MOVES and seat.position != state.turn:
             raise NotYourTurn(f"It is not your turn: {seats[state.turn].name} is to play.")
         return _record_input(
@@ -298,6 +301,23 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
             door=door,
             user=user,
         )
+
+
+def _parse_player_move(text: str) -> engine.Move:
+    """What a player typed, as a move. Text outside the notation never reaches
+    the parser, and a parser failure of any kind is a refusal, not a 500."""
+    if not inputs.is_move_text(text):
+        raise IllegalMoveError(
+            f"That is not a move: a move is at most {inputs.MOVE_MAX_LENGTH} letters, digits, spaces, "
+            f"'-' and suit signs (♠♥♦♣). {engine.moves.HELP}"
+        )
+    try:
+        return engine.parse_move(text)
+    except engine.MoveSyntaxError as exc:
+        raise IllegalMoveError(str(exc)) from None
+    except Exception:
+        log.exception("The move parser failed on %r", text)
+        raise IllegalMoveError(f"That is not a move. {engine.moves.HELP}") from None
 
 
 def _record_input(*, game, seats, state, seat, text, actor, door, user, now=None) -> MoveResult:
