@@ -11,6 +11,7 @@ import re
 import unicodedata
 
 from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 
 from games.engine.cards import parse_card
 from games.models import Invitation
@@ -62,14 +63,31 @@ def shown(text: str, length: int = 40) -> str:
 
 
 def clean_invitee(text: str) -> str:
-    """A username or an e-mail address as typed, stripped; a ValidationError
-    says what is wrong with it."""
+    """A username or an e-mail address (anything with an @, as allauth's log-in
+    has it) as typed, stripped; a ValidationError says what is wrong with it.
+    An address goes into a mail header: a line break there would add headers."""
+    if has_control_characters(text):
+        raise ValidationError("A username or an e-mail address never holds a line break or a control character.")
     text = text.strip()
     if not text:
         raise ValidationError("Give a username or an e-mail address.")
-    if "@" in text:
-        if len(text) > EMAIL_MAX_LENGTH:
-            raise ValidationError(f"'{shown(text)}' is too long for an e-mail address (at most {EMAIL_MAX_LENGTH}).")
-    elif len(text) > USERNAME_MAX_LENGTH:
-        raise ValidationError(f"'{shown(text)}' is too long for a username (at most {USERNAME_MAX_LENGTH}).")
+    if "@" not in text:
+        if len(text) > USERNAME_MAX_LENGTH:
+            raise ValidationError(f"'{shown(text)}' is too long for a username (at most {USERNAME_MAX_LENGTH}).")
+        return text
+    if len(text) > EMAIL_MAX_LENGTH:
+        raise ValidationError(f"'{shown(text)}' is too long for an e-mail address (at most {EMAIL_MAX_LENGTH}).")
+    _validate_address(text)
     return text
+
+
+def _validate_address(address: str) -> None:
+    invalid = ValidationError(f"'{shown(address)}' is not a valid e-mail address.")
+    # Django's validator matches its ASCII local part with re.IGNORECASE, which
+    # lets 'ſ' and 'K' (long s, Kelvin sign) through as s and k.
+    if not address.rpartition("@")[0].isascii():
+        raise invalid
+    try:
+        validate_email(address)
+    except ValidationError:
+        raise invalid from None

@@ -266,3 +266,27 @@ def test_resign_asks_for_confirmation(client, started_game):
     client.post(reverse("game_move", args=[game.pk]), {"move": "resign", "version": 0})
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner == "blue"
+
+
+@pytest.mark.parametrize(
+    "invitee", ["victim@example.org\r\nbcc: everyone@example.org", "victim@example", "a" * 250 + "@example.org"]
+)
+def test_the_invite_form_refuses_a_bad_address(client, invitee):
+    host = UserFactory()
+    game = services.game_create(creator=host, players=2, teams=2)
+    login(client, host)
+    response = client.post(reverse("game_invite", args=[game.pk]), {"invitee": invitee})
+    assert response.status_code == 400
+    assert "e-mail address" in response.content.decode() or "line break" in response.content.decode()
+    assert not game.invitations.exists()
+
+
+def test_the_new_game_form_names_each_bad_invitee(client):
+    login(client, UserFactory())
+    response = client.post(
+        reverse("game_new"), {**NEW_GAME, "players": 4, "teams": 2, "invitees": "ok@example.org, bad@, also@bad"}
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "&#x27;bad@&#x27; is not a valid e-mail address" in page and "also@bad" in page
+    assert not Game.objects.exists()
