@@ -184,16 +184,33 @@ def invitation_create(*, game_id: int, inviter, invitee: str) -> Invitation:
         _require_status(game, Game.Status.FORMING, doing="invite players")
         if not game.seats.filter(user=inviter).exists():
             raise NotAllowed("Only the game's players can invite.")
-        user = User.objects.filter(Q(username__iexact=invitee) | Q(email__iexact=invitee)).first()
-        if user is None and "@" not in invitee:
-            raise InvalidSettings(f"There is no player called '{invitee}'. Invite them by e-mail address instead.")
+        address = invitee.lower() if "@" in invitee else ""
+        user = _invitee_account(invitee, address)
         if user is not None and game.seats.filter(user=user).exists():
-            raise InvalidSettings(f"{user.username} already has a seat in this game.")
-        lookup = {"user": user} if user else {"email": invitee.lower()}
-        invitation, created = Invitation.objects.get_or_create(game=game, **lookup, defaults={"invited_by": inviter})
-        if created:
-            notify.invited(invitation=invitation, now=timezone.now())
+            raise InvalidSettings(f"{invitee} already has a seat in this game.")
+        existing = game.invitations.filter(_same_invitee(user, address)).first()
+        if existing is not None:
+            return existing
+        invitation = Invitation.objects.create(game=game, invited_by=inviter, user=user, email=address)
+        notify.invited(invitation=invitation, now=timezone.now())
         return invitation
+
+
+def _invitee_account(invitee: str, address: str):
+    """The account behind a username (which must exist) or an address (which need not)."""
+    if address:
+        return User.objects.filter(email__iexact=address).first()
+    user = User.objects.filter(username__iexact=invitee).first()
+    if user is None:
+        raise InvalidSettings(f"There is no player called '{invitee}'. Invite them by e-mail address instead.")
+    return user
+
+
+def _same_invitee(user, address: str) -> Q:
+    """An invitation this game may already hold for the same person, by account or by address."""
+    if user is None:
+        return Q(email=address)
+    return Q(user=user) | Q(email=address) if address else Q(user=user)
 
 
 def invitation_accept(*, invitation_id: int, user) -> Seat:

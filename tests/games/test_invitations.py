@@ -69,3 +69,27 @@ def test_a_good_address_is_stored_as_typed_lowercased(host, game):
     invitation = services.invitation_create(game_id=game.pk, inviter=host, invitee="  New.Friend@Example.org ")
     assert invitation.email == "new.friend@example.org" and invitation.user is None
     assert Notification.objects.get().to_email == "new.friend@example.org"
+
+
+def test_an_invitation_by_address_keeps_the_address_and_finds_the_account(host, game):
+    carol = UserFactory(username="carol", email="carol.private@example.org")
+    invitation = services.invitation_create(game_id=game.pk, inviter=host, invitee="Carol.Private@example.org")
+    assert invitation.email == "carol.private@example.org"  # what the inviter typed
+    assert invitation.user == carol  # so that carol finds it among her games
+    assert invitation.shown_as == "carol.private@example.org"
+    again = services.invitation_create(game_id=game.pk, inviter=host, invitee="carol")
+    assert again.pk == invitation.pk and Invitation.objects.count() == 1
+
+
+def test_an_invitation_by_name_shows_the_name(host, game):
+    UserFactory(username="dave")
+    assert services.invitation_create(game_id=game.pk, inviter=host, invitee="Dave").shown_as == "dave"
+
+
+def test_an_address_already_seated_is_refused_without_naming_the_account(host, game):
+    UserFactory(username="erin", email="erin@example.org")
+    erin_invitation = services.invitation_create(game_id=game.pk, inviter=host, invitee="erin")
+    services.invitation_accept(invitation_id=erin_invitation.pk, user=erin_invitation.user)
+    with pytest.raises(InvalidSettings) as refused:
+        services.invitation_create(game_id=game.pk, inviter=host, invitee="erin@example.org")
+    assert "erin@example.org" in str(refused.value) and "erin " not in str(refused.value)

@@ -290,3 +290,19 @@ def test_the_new_game_form_names_each_bad_invitee(client):
     page = response.content.decode()
     assert "&#x27;bad@&#x27; is not a valid e-mail address" in page and "also@bad" in page
     assert not Game.objects.exists()
+
+
+def test_the_inviter_sees_the_address_typed_never_the_account_behind_it(client):
+    host = UserFactory()
+    carol = UserFactory(username="carol-secret", email="carol.private@example.org")
+    game = services.game_create(creator=host, players=3, teams=3)
+    login(client, host)
+    response = client.post(reverse("game_invite", args=[game.pk]), {"invitee": "carol.private@example.org"})
+    assert response.status_code == 302
+    page = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert "Waiting for: carol.private@example.org" in page and "carol-secret" not in page
+    login(client, carol)
+    client.post(reverse("game_answer_invitation", args=[game.pk]), {"answer": "accept"})
+    login(client, host)
+    page = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert "carol-secret" in page  # once accepted, the seat shows the player
