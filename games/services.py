@@ -8,6 +8,7 @@ import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -19,9 +20,11 @@ from games.errors import (
     GameNotFound,
     IllegalMoveError,
     InvalidSettings,
+    InvitationRateLimited,
     NotAllowed,
     NotYourTurn,
     StaleVersion,
+    TooManyInvitations,
     WrongStatus,
 )
 from games.invitations import invitation_from_token, invitation_token  # noqa: F401  (part of the service API)
@@ -30,6 +33,7 @@ from games.models import Game, Hand, Invitation, Move, Seat
 log = logging.getLogger(__name__)
 User = get_user_model()
 ON_TURN_MOVES = {engine.moves.PLAY, engine.moves.DEAD, engine.moves.PASS}
+INVITATIONS_BEYOND_OPEN_SEATS = 2  # room for a friend or two who may decline
 
 
 def _secure_rng() -> random.Random:
@@ -191,9 +195,31 @@ def invitation_create(*, game_id: int, inviter, invitee: str) -> Invitation:
         existing = game.invitations.filter(_same_invitee(user, address)).first()
         if existing is not None:
             return existing
+        now = timezone.now()
+        _check_invitation_limits(game=game, inviter=inviter, now=now)
         invitation = Invitation.objects.create(game=game, invited_by=inviter, user=user, email=address)
-        notify.invited(invitation=invitation, now=timezone.now())
+        notify.invited(invitation=invitation, now=now)
         return invitation
+
+
+def _check_invitation_limits(*, game: Game, inviter, now: datetime) -> None:
+    """Every invitation is an e-mail to someone who did not ask for it: a game
+    may have its open seats and two more waiting for an answer, and an inviter
+    may send INVITATIONS_PER_DAY a day (counted in the database, so the limit
+    holds on any cache backend and across workers)."""
+    open_seats = game.players - game.seats.count()
+    waiting = game.invitations.filter(status=Invitation.Status.PENDING).count()
+    if waiting >= open_seats + INVITATIONS_BEYOND_OPEN_SEATS:
+        raise TooManyInvitations(
+            f"This game has {open_seats} open seat{'s' if open_seats != 1 else ''} and {waiting} invitations "
+            "waiting for an answer already: invite more once someone declines."
+        )
+    per_day = getattr(settings, "INVITATIONS_PER_DAY", 50)
+    sent = Invitation.objects.filter(invited_by=inviter, created_at__gt=now - timedelta(days=1)).count()
+    if sent >= per_day:
+        raise InvitationRateLimited(
+            f"You have sent {sent} invitations in the last 24 hours, as many as anyone may: try again tomorrow."
+        )
 
 
 def _invitee_account(invitee: str, address: str):

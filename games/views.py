@@ -55,9 +55,9 @@ def game_new(request):
             game = services.game_create(creator=request.user, **form.cleaned_data)
         except GameError as exc:
             form.add_error(None, str(exc))
-        else:
-            messages.success(request, "Your game is ready. It starts once every seat is taken.")
-            return redirect("game", game_id=game.pk)
+            return render(request, "games/new.html", {"form": form}, status=exc.status_code)
+        messages.success(request, "Your game is ready. It starts once every seat is taken.")
+        return redirect("game", game_id=game.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, "games/new.html", {"form": form}, status=status)
 

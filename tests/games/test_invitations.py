@@ -1,10 +1,13 @@
 """Invitations through the service, the door every other door calls:
 what an invitee may be, what the inviter sees, and how many may be sent."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from games import services
-from games.errors import InvalidSettings
+from games.errors import InvalidSettings, InvitationRateLimited, TooManyInvitations
 from games.models import Game, Invitation, Notification
 from tests.factories import UserFactory
 
@@ -93,3 +96,60 @@ def test_an_address_already_seated_is_refused_without_naming_the_account(host, g
     with pytest.raises(InvalidSettings) as refused:
         services.invitation_create(game_id=game.pk, inviter=host, invitee="erin@example.org")
     assert "erin@example.org" in str(refused.value) and "erin " not in str(refused.value)
+
+
+def test_a_game_holds_no_more_waiting_invitations_than_open_seats_and_two():
+    host = UserFactory()
+    game = services.game_create(creator=host, players=2, teams=2)
+    for n in range(3):  # one open seat + 2
+        services.invitation_create(game_id=game.pk, inviter=host, invitee=f"friend{n}@example.org")
+    for n in range(3, 30):
+        with pytest.raises(TooManyInvitations, match="1 open seat"):
+            services.invitation_create(game_id=game.pk, inviter=host, invitee=f"friend{n}@example.org")
+    assert game.invitations.count() == 3 and Notification.objects.count() == 3
+    decliner = UserFactory()
+    declined = services.invitation_create(game_id=game.pk, inviter=host, invitee="friend0@example.org")
+    services.invitation_decline(invitation_id=declined.pk, user=decliner)
+    services.invitation_create(game_id=game.pk, inviter=host, invitee="friend3@example.org")  # a place came free
+
+
+def test_asking_again_for_someone_already_invited_is_not_a_new_invitation():
+    host = UserFactory()
+    game = services.game_create(creator=host, players=2, teams=2)
+    for _ in range(3):
+        services.invitation_create(game_id=game.pk, inviter=host, invitee="friend@example.org")
+    assert game.invitations.count() == 1
+
+
+def fill_the_day(host, count):
+    """`count` invitations from `host`, sent just now, to a game of its own."""
+    other = services.game_create(creator=host, players=12, teams=2)
+    Invitation.objects.bulk_create(
+        Invitation(game=other, invited_by=host, email=f"someone{n}@example.org") for n in range(count)
+    )
+    return other
+
+
+def test_an_inviter_sends_at_most_50_invitations_a_day(host, game):
+    fill_the_day(host, 50)
+    with pytest.raises(InvitationRateLimited, match="50 invitations in the last 24 hours"):
+        services.invitation_create(game_id=game.pk, inviter=host, invitee="one-more@example.org")
+    assert not game.invitations.exists()
+    Invitation.objects.update(created_at=timezone.now() - timedelta(hours=25))
+    services.invitation_create(game_id=game.pk, inviter=host, invitee="one-more@example.org")
+
+
+def test_the_daily_limit_is_a_setting_and_counts_only_the_inviters_own(settings, host, game):
+    settings.INVITATIONS_PER_DAY = 2
+    fill_the_day(UserFactory(), 40)  # someone else's
+    services.invitation_create(game_id=game.pk, inviter=host, invitee="a@example.org")
+    services.invitation_create(game_id=game.pk, inviter=host, invitee="b@example.org")
+    with pytest.raises(InvitationRateLimited):
+        services.invitation_create(game_id=game.pk, inviter=host, invitee="c@example.org")
+
+
+def test_a_new_game_over_the_daily_limit_is_not_created(settings, host):
+    settings.INVITATIONS_PER_DAY = 2
+    with pytest.raises(InvitationRateLimited):
+        services.game_create(creator=host, players=4, teams=2, invitees=["a@example.org", "b@example.org", "c@x.org"])
+    assert not Game.objects.exists() and not Notification.objects.exists()
