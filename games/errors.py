@@ -63,3 +63,9 @@ class InvitationRateLimited(GameError):
     """The inviter sent as many invitations in the last 24 hours as anyone may."""
 
     status_code = 429
+
+
+class SiteOnlyInput(IllegalMoveError):
+    """A lost draw, a skipped turn or a table-talk penalty, sent through a
+    player's door: the site records these itself (the deadline sweep, a
+    moderator in the admin)."""

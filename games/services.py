@@ -23,6 +23,7 @@ from games.errors import (
     InvitationRateLimited,
     NotAllowed,
     NotYourTurn,
+    SiteOnlyInput,
     StaleVersion,
     TooManyInvitations,
     WrongStatus,
@@ -33,6 +34,10 @@ from games.models import Game, Hand, Invitation, Move, Seat
 log = logging.getLogger(__name__)
 User = get_user_model()
 ON_TURN_MOVES = {engine.moves.PLAY, engine.moves.DEAD, engine.moves.PASS}
+# The site's own inputs: deadline_enforce and penalty_apply record them, under
+# their own actor and door; no player enters them.
+SITE_INPUTS = {engine.moves.LOST, engine.moves.SKIP, engine.moves.PENALIZE}
+PLAYER_DOORS = {Move.Door.WEB, Move.Door.EMAIL, Move.Door.API}
 INVITATIONS_BEYOND_OPEN_SEATS = 2  # room for a friend or two who may decline
 
 
@@ -320,7 +325,10 @@ class MoveResult:
 
 
 def move_submit(*, game_id: int, user, move: str, expected_version: int, door: str = Move.Door.WEB) -> MoveResult:
-    """A player's move, checked against the position they saw."""
+    """A player's move, checked against the position they saw, through one of
+    the players' doors (web, e-mail, API)."""
+    if door not in PLAYER_DOORS:
+        raise NotAllowed(f"move_submit takes players' moves only, not the {door} door's.")
     with transaction.atomic():
         game = _locked_game(game_id)
         _require_status(game, Game.Status.ACTIVE, doing="move")
@@ -332,6 +340,11 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
             raise StaleVersion("The game has moved on since you looked at it. Here is the table as it is now.")
         state = engine.state_from_json(game.state)
         parsed = _parse_player_move(move)
+        if parsed.kind in SITE_INPUTS:
+            raise SiteOnlyInput(
+                f"'{parsed.kind}' is not a player's move: the site records it (a lost draw or a skipped turn "
+                f"when time runs out, a penalty from a moderator). {engine.moves.HELP}"
+            )
         if parsed.kind in ON_TURN_MOVES and seat.position != state.turn:
             raise NotYourTurn(f"It is not your turn: {seats[state.turn].name} is to play.")
         return _record_input(
