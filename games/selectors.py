@@ -419,8 +419,8 @@ def finished_games_of(*, user) -> list[ProfileRow]:
     return rows
 
 
-def may_download_record(*, game: Game, user) -> bool:
-    """A record holds the deck: a running game's only for moderators."""
-    if game.state is None:
-        return False
-    return game.status == Game.Status.FINISHED or (user.is_authenticated and user.is_staff)
+def may_download_record(*, game: Game) -> bool:
+    """A record holds the deck order and so every hand: the public URL serves
+    it once the game is over (to whoever may see the game), never while it
+    runs, not even to a moderator, who may be a player in it."""
+    return game.status == Game.Status.FINISHED and game.state is not None

@@ -93,7 +93,7 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         return redirect(f"{reverse('account_login')}?next={request.path}")
     card = inputs.read_card(request.GET.get("card"))
     table = selectors.table_for(game=game, seats=seats, my_seat=mine, selected_card=card)
-    context.update(table=table, may_download=selectors.may_download_record(game=game, user=request.user))
+    context.update(table=table, may_download=selectors.may_download_record(game=game))
     return render(request, "games/table.html", context, status=status)
 
 
@@ -302,7 +302,7 @@ def game_record(request, game_id: int):
         game, _, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
     except GameNotFound:
         raise Http404("There is no such game.") from None
-    if not selectors.may_download_record(game=game, user=request.user):
+    if not selectors.may_download_record(game=game):
         return HttpResponse(
             "A record holds the order of the deck, so it is published when the game is over.",
             status=403,

@@ -194,16 +194,23 @@ def test_a_private_game_does_not_exist_for_outsiders(client, started_game):
     assert client.get(reverse("game", args=[999999])).status_code == 404
 
 
-def test_the_record_is_for_finished_games_or_staff(client, started_game):
+def test_the_record_is_served_once_the_game_is_over(client, started_game):
+    """A record holds the deck order and so every hand: while the game runs the
+    public URL serves it to nobody, not even a moderator, who may be seated in it."""
     game, users = started_game(2, 2, is_public=True)
-    login(client, users[0])
-    assert client.get(reverse("game_record", args=[game.pk])).status_code == 403
-    login(client, UserFactory(is_staff=True))
-    assert client.get(reverse("game_record", args=[game.pk])).status_code == 200
-    services.move_submit(game_id=game.pk, user=users[0], move="resign", expected_version=0)
+    seated_moderator = UserFactory(is_staff=True)
+    game.seats.filter(position=0).update(user=seated_moderator)  # a staff member playing in the game
+    for viewer in (seated_moderator, users[1], UserFactory(is_staff=True), UserFactory()):
+        login(client, viewer)
+        response = client.get(reverse("game_record", args=[game.pk]))
+        assert response.status_code == 403, viewer
+        assert b"sequence-record" not in response.content
+        assert b"Download the record" not in client.get(reverse("game", args=[game.pk])).content
+    services.move_submit(game_id=game.pk, user=seated_moderator, move="resign", expected_version=0)
     login(client, users[1])
     response = client.get(reverse("game_record", args=[game.pk]))
     assert response.status_code == 200 and response.json()["format"] == "sequence-record/1"
+    assert b"Download the record" in client.get(reverse("game", args=[game.pk])).content
 
 
 def test_replay_steps_through_public_positions(client, started_game):
