@@ -319,6 +319,6 @@ def profile(request, username: str):
     if not inputs.fits(username, max_length=inputs.USERNAME_MAX_LENGTH):
         raise Http404("There is no such player.")  # PostgreSQL refuses to compare a NUL
     player = get_object_or_404(get_user_model(), username=username)
-    rows = selectors.finished_games_of(user=player)
+    rows = selectors.finished_games_of(player=player, viewer=request.user)
     summary = {outcome: sum(1 for row in rows if row.outcome == outcome) for outcome in ("won", "lost", "drawn")}
     return render(request, "games/profile.html", {"player": player, "rows": rows, "summary": summary})

@@ -259,7 +259,7 @@ def test_my_games_sorts_by_urgency(client):
 
 
 def test_profile_lists_finished_games(client, started_game):
-    game, users = started_game(2, 2)
+    game, users = started_game(2, 2, is_public=True)
     services.move_submit(game_id=game.pk, user=users[0], move="resign", expected_version=0)
     page = client.get(reverse("profile", args=[users[1].username])).content.decode()
     assert "1 won, 0 lost" in page and f"Game {game.pk}" in page
