@@ -556,6 +556,7 @@ def game_import(*, document: dict, imported_by) -> Game:
         record = engine.record_load(document)
     except engine.RecordError as exc:
         raise InvalidSettings(f"Malformed record: {exc}") from None
+    names = [_imported_name(entry, position) for position, entry in enumerate(record.seats)]
     with transaction.atomic():
         game = Game.objects.create(
             created_by=imported_by,
@@ -569,8 +570,7 @@ def game_import(*, document: dict, imported_by) -> Game:
             cut=record.extra.get("cut"),
         )
         seats = []
-        for position, entry in enumerate(record.seats):
-            name = str(entry.get("player") or f"seat {position}")[:150]
+        for position, name in enumerate(names):
             seats.append(
                 Seat.objects.create(
                     game=game,
@@ -605,6 +605,16 @@ def game_import(*, document: dict, imported_by) -> Game:
             game.winner, game.result_reason = state.result["winner"] or "", state.result["reason"]
         game.save()
         return game
+
+
+def _imported_name(entry: dict, position: int) -> str:
+    """A seat's player name from a record; it must fit the seat's name column."""
+    name = str(entry.get("player") or f"seat {position}")
+    if not inputs.fits(name, max_length=Seat._meta.get_field("name").max_length):
+        raise InvalidSettings(
+            f"Malformed record: the player name of seat {position} is too long or holds a control character."
+        )
+    return name
 
 
 def game_verify(*, game: Game) -> list[str]:
