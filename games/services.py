@@ -182,8 +182,10 @@ def _renumber(seats_in_order) -> None:
 
 
 def invitation_create(*, game_id: int, inviter, invitee: str) -> Invitation:
-    """Invite someone by username or e-mail address; an address without an
-    account gets an invitation that its link can redeem after signing up."""
+    """Invite someone by username (which must exist) or e-mail address; an
+    address without an account gets an invitation that its link can redeem
+    after signing up. The invitation keeps what the inviter typed, and asking
+    again for someone already invited returns their invitation."""
     try:
         invitee = inputs.clean_invitee(invitee)
     except ValidationError as exc:
@@ -364,8 +366,8 @@ def _parse_player_move(text: str) -> engine.Move:
     the parser, and a parser failure of any kind is a refusal, not a 500."""
     if not inputs.is_move_text(text):
         raise IllegalMoveError(
-            f"That is not a move: a move is at most {inputs.MOVE_MAX_LENGTH} letters, digits, spaces, "
-            f"'-' and suit signs (♠♥♦♣). {engine.moves.HELP}"
+            f"That is not a move: a move is at most {inputs.MOVE_MAX_LENGTH} characters, all of them letters, "
+            f"digits, spaces, '-' or suit signs (♠♥♦♣). {engine.moves.HELP}"
         )
     try:
         return engine.parse_move(text)

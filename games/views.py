@@ -17,6 +17,8 @@ from games.errors import GameError, GameNotFound
 from games.forms import GameCreateForm, InviteForm, MoveForm
 from games.models import Game, Invitation
 
+NO_ANSWER = "Answer the invitation with accept or decline."
+
 
 def _one_game(view):
     """A view of one game: an id no game can have is a 404 before any query
@@ -35,9 +37,6 @@ def _answer(request) -> str | None:
     """'accept' or 'decline' from an invitation form; anything else is None."""
     answer = request.POST.get("answer")
     return answer if answer in ("accept", "decline") else None
-
-
-NO_ANSWER = "Answer the invitation with accept or decline."
 
 
 def home(request):
@@ -127,6 +126,7 @@ def game_move(request, game_id: int):
 
 
 def _move_form_problem(form: MoveForm) -> str:
+    """Why a move form was refused: a move too long is named as such."""
     if form.data.get("move") and "move" in form.errors:
         return form.errors["move"][0]
     return "That form was incomplete: choose a move again from the table below."
