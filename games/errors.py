@@ -50,3 +50,22 @@ class IllegalMoveError(GameError):
 
 class InvalidInvitation(GameError):
     status_code = 404
+
+
+class TooManyInvitations(GameError):
+    """A game has as many invitations waiting for an answer as it may: its
+    open seats and a few more, so that nobody can mail strangers through it."""
+
+    status_code = 409
+
+
+class InvitationRateLimited(GameError):
+    """The inviter sent as many invitations in the last 24 hours as anyone may."""
+
+    status_code = 429
+
+
+class SiteOnlyInput(IllegalMoveError):
+    """A lost draw, a skipped turn or a table-talk penalty, sent through a
+    player's door: the site records these itself (the deadline sweep, a
+    moderator in the admin)."""

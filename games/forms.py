@@ -1,7 +1,9 @@
 import re
 
 from django import forms
+from django.core.exceptions import ValidationError
 
+from games import inputs
 from games.engine import ALLOWED_TEAMS
 from games.models import Game
 
@@ -22,6 +24,19 @@ DRAW_WINDOWS = [
     (12 * HOUR, "12 hours"),
     (24 * HOUR, "1 day"),
 ]
+
+
+class NumberField(forms.IntegerField):
+    """A whole number in ASCII digits. Django's IntegerField also takes '٣',
+    '３', ' 7 ' and '7.0'; the bounds are its min_value and max_value."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        number = inputs.read_int(str(value))
+        if number is None:
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return number
 
 
 class GameCreateForm(forms.Form):
@@ -64,7 +79,7 @@ class GameCreateForm(forms.Form):
         widget=forms.RadioSelect,
         help_text="What happens when a player's time runs out.",
     )
-    concede_after = forms.IntegerField(
+    concede_after = NumberField(
         min_value=1, max_value=20, initial=3, help_text="With conceding: how many missed turns in a row concede."
     )
     is_public = forms.BooleanField(
@@ -73,6 +88,7 @@ class GameCreateForm(forms.Form):
     invitees = forms.CharField(
         label="Invite",
         required=False,
+        max_length=4000,  # a dozen of the longest addresses
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text="Usernames or e-mail addresses, separated by commas or new lines. "
         "Someone without an account gets a link to sign up and take the seat.",
@@ -80,6 +96,14 @@ class GameCreateForm(forms.Form):
 
     def clean_invitees(self) -> list[str]:
         names = [name for name in re.split(r"[,\s;]+", self.cleaned_data["invitees"]) if name]
+        problems = []
+        for name in names:
+            try:
+                inputs.clean_invitee(name)
+            except ValidationError as exc:
+                problems.extend(exc.messages)
+        if problems:
+            raise ValidationError(problems)
         return list(dict.fromkeys(names))
 
     def clean(self):
@@ -97,9 +121,20 @@ class GameCreateForm(forms.Form):
 
 
 class MoveForm(forms.Form):
-    move = forms.CharField(max_length=80)
-    version = forms.IntegerField(min_value=0)
+    move = forms.CharField(
+        max_length=inputs.MOVE_MAX_LENGTH,
+        error_messages={"max_length": "A move is at most %(limit_value)d characters long."},
+    )
+    version = NumberField(min_value=0)
 
 
 class InviteForm(forms.Form):
-    invitee = forms.CharField(label="Invite a player", max_length=254, help_text="A username or an e-mail address.")
+    invitee = forms.CharField(
+        label="Invite a player",
+        max_length=inputs.EMAIL_MAX_LENGTH,
+        help_text="A username or an e-mail address.",
+        error_messages={"required": "Give a username or an e-mail address to invite."},
+    )
+
+    def clean_invitee(self) -> str:
+        return inputs.clean_invitee(self.cleaned_data["invitee"])

@@ -165,7 +165,7 @@ class Invitation(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="invitations"
     )
-    email = models.EmailField(blank=True, help_text="For someone without an account yet.")
+    email = models.EmailField(blank=True, help_text="The address the inviter typed (empty when they gave a username).")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     created_at = models.DateTimeField(auto_now_add=True)
     answered_at = models.DateTimeField(null=True, blank=True)
@@ -178,6 +178,12 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"Invitation to {self.game} for {self.user or self.email}"
+
+    @property
+    def shown_as(self) -> str:
+        """The invitee as the inviter named them: an address stays an address,
+        so that inviting one never tells whose account it is."""
+        return self.email or self.user.username
 
 
 class Notification(models.Model):

@@ -5,13 +5,13 @@ raw state, which holds every hand and the order of the draw pile."""
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from games import engine
 from games.board_text import board_rows
 from games.describe import describe_move
-from games.engine.cards import card_label, card_name, is_red, parse_card
+from games.engine.cards import card_label, card_name, is_red
 from games.errors import GameNotFound, WrongStatus
 from games.models import Game, Invitation, Move, Seat
 
@@ -22,18 +22,28 @@ def _seats(game: Game) -> list[Seat]:
     return list(game.seats.select_related("user").order_by("position"))
 
 
+def visible_games(*, user) -> QuerySet[Game]:
+    """The one rule of who may see a game, wherever it shows: a public game
+    anyone; a private one only its players, moderators, and those invited
+    while it forms, until they decline (an invitation is for a seat)."""
+    if user.is_authenticated and user.is_staff:
+        return Game.objects.all()
+    rule = Q(is_public=True)
+    if user.is_authenticated:
+        seated = Seat.objects.filter(game=OuterRef("pk"), user=user)
+        invited = Invitation.objects.filter(game=OuterRef("pk"), user=user, status=Invitation.Status.PENDING)
+        rule |= Exists(seated) | (Q(status=Game.Status.FORMING) & Exists(invited))
+    return Game.objects.filter(rule)
+
+
 def game_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | None]:
-    """The game, its seats and the viewer's own seat. Private games exist
-    only for their players, their invitees and moderators."""
-    game = Game.objects.filter(pk=game_id).first()
+    """The game, its seats and the viewer's own seat; a game the viewer may
+    not see does not exist for them."""
+    game = visible_games(user=user).filter(pk=game_id).first()
     if game is None:
         raise GameNotFound("There is no such game.")
     seats = _seats(game)
     mine = next((seat for seat in seats if user.is_authenticated and seat.user_id == user.pk), None)
-    if mine is None and not game.is_public and not (user.is_authenticated and user.is_staff):
-        invited = user.is_authenticated and game.invitations.filter(user=user).exists()
-        if not invited:
-            raise GameNotFound("There is no such game.")
     return game, seats, mine
 
 
@@ -231,6 +241,7 @@ def _seat_rows(view: dict, seats: list[Seat], *, me: int | None, live: bool) -> 
 
 
 def table_for(*, game: Game, seats: list[Seat], my_seat: Seat | None, selected_card: str | None = None) -> Table:
+    """The table as this seat sees it; `selected_card` (canonical) lights up its targets."""
     state = engine.state_from_json(game.state)
     position = my_seat.position if my_seat else None
     view = engine.player_view(state, position)
@@ -238,9 +249,7 @@ def table_for(*, game: Game, seats: list[Seat], my_seat: Seat | None, selected_c
     names = {seat.position: seat.name for seat in seats}
     last_cells = {e["cell"] for e in (recent[0].events if recent else []) if "cell" in e}
     hand_codes = view.get("hand", [])
-    selected = parse_card(selected_card) if selected_card else None
-    if selected not in hand_codes:
-        selected = None
+    selected = selected_card if selected_card in hand_codes else None
     actions, targets = _actions(view, selected)
     playable = {
         m.split()[0]
@@ -406,9 +415,10 @@ class ProfileRow:
     outcome: str  # won, lost, drawn
 
 
-def finished_games_of(*, user) -> list[ProfileRow]:
+def finished_games_of(*, player, viewer) -> list[ProfileRow]:
+    """The player's finished games that the viewer may see, newest first."""
     seats = (
-        Seat.objects.filter(user=user, game__status=Game.Status.FINISHED)
+        Seat.objects.filter(user=player, game__status=Game.Status.FINISHED, game__in=visible_games(user=viewer))
         .select_related("game")
         .order_by("-game__finished_at")[:100]
     )
@@ -420,8 +430,8 @@ def finished_games_of(*, user) -> list[ProfileRow]:
     return rows
 
 
-def may_download_record(*, game: Game, user) -> bool:
-    """A record holds the deck: a running game's only for moderators."""
-    if game.state is None:
-        return False
-    return game.status == Game.Status.FINISHED or (user.is_authenticated and user.is_staff)
+def may_download_record(*, game: Game) -> bool:
+    """A record holds the deck order and so every hand: the public URL serves
+    it once the game is over (to whoever may see the game), never while it
+    runs, not even to a moderator, who may be a player in it."""
+    return game.status == Game.Status.FINISHED and game.state is not None

@@ -3,30 +3,42 @@ call, the game row locked, the version compared, the rules applied by the
 engine. Views, e-mail, the admin, tasks and commands call these functions and
 never write game models themselves."""
 
+import logging
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import engine, notify
+from games import engine, inputs, notify
 from games.errors import (
     GameNotFound,
     IllegalMoveError,
     InvalidSettings,
+    InvitationRateLimited,
     NotAllowed,
     NotYourTurn,
+    SiteOnlyInput,
     StaleVersion,
+    TooManyInvitations,
     WrongStatus,
 )
 from games.invitations import invitation_from_token, invitation_token  # noqa: F401  (part of the service API)
 from games.models import Game, Hand, Invitation, Move, Seat
 
+log = logging.getLogger(__name__)
 User = get_user_model()
 ON_TURN_MOVES = {engine.moves.PLAY, engine.moves.DEAD, engine.moves.PASS}
+# The site's own inputs: deadline_enforce and penalty_apply record them, under
+# their own actor and door; no player enters them.
+SITE_INPUTS = {engine.moves.LOST, engine.moves.SKIP, engine.moves.PENALIZE}
+PLAYER_DOORS = {Move.Door.WEB, Move.Door.EMAIL, Move.Door.API}
+INVITATIONS_BEYOND_OPEN_SEATS = 2  # room for a friend or two who may decline
 
 
 def _secure_rng() -> random.Random:
@@ -170,24 +182,68 @@ def _renumber(seats_in_order) -> None:
 
 
 def invitation_create(*, game_id: int, inviter, invitee: str) -> Invitation:
-    """Invite someone by username or e-mail address; an address without an
-    account gets an invitation that its link can redeem after signing up."""
-    invitee = invitee.strip()
+    """Invite someone by username (which must exist) or e-mail address; an
+    address without an account gets an invitation that its link can redeem
+    after signing up. The invitation keeps what the inviter typed, and asking
+    again for someone already invited returns their invitation."""
+    try:
+        invitee = inputs.clean_invitee(invitee)
+    except ValidationError as exc:
+        raise InvalidSettings(exc.messages[0]) from None
     with transaction.atomic():
         game = _locked_game(game_id)
         _require_status(game, Game.Status.FORMING, doing="invite players")
         if not game.seats.filter(user=inviter).exists():
             raise NotAllowed("Only the game's players can invite.")
-        user = User.objects.filter(Q(username__iexact=invitee) | Q(email__iexact=invitee)).first()
-        if user is None and "@" not in invitee:
-            raise InvalidSettings(f"There is no player called '{invitee}'. Invite them by e-mail address instead.")
+        address = invitee.lower() if "@" in invitee else ""
+        user = _invitee_account(invitee, address)
         if user is not None and game.seats.filter(user=user).exists():
-            raise InvalidSettings(f"{user.username} already has a seat in this game.")
-        lookup = {"user": user} if user else {"email": invitee.lower()}
-        invitation, created = Invitation.objects.get_or_create(game=game, **lookup, defaults={"invited_by": inviter})
-        if created:
-            notify.invited(invitation=invitation, now=timezone.now())
+            raise InvalidSettings(f"{invitee} already has a seat in this game.")
+        existing = game.invitations.filter(_same_invitee(user, address)).first()
+        if existing is not None:
+            return existing
+        now = timezone.now()
+        _check_invitation_limits(game=game, inviter=inviter, now=now)
+        invitation = Invitation.objects.create(game=game, invited_by=inviter, user=user, email=address)
+        notify.invited(invitation=invitation, now=now)
         return invitation
+
+
+def _check_invitation_limits(*, game: Game, inviter, now: datetime) -> None:
+    """Every invitation is an e-mail to someone who did not ask for it: a game
+    may have its open seats and two more waiting for an answer, and an inviter
+    may send INVITATIONS_PER_DAY a day (counted in the database, so the limit
+    holds on any cache backend and across workers)."""
+    open_seats = game.players - game.seats.count()
+    waiting = game.invitations.filter(status=Invitation.Status.PENDING).count()
+    if waiting >= open_seats + INVITATIONS_BEYOND_OPEN_SEATS:
+        raise TooManyInvitations(
+            f"This game has {open_seats} open seat{'s' if open_seats != 1 else ''} and {waiting} invitations "
+            "waiting for an answer already: invite more once someone declines."
+        )
+    per_day = getattr(settings, "INVITATIONS_PER_DAY", 50)
+    sent = Invitation.objects.filter(invited_by=inviter, created_at__gt=now - timedelta(days=1)).count()
+    if sent >= per_day:
+        raise InvitationRateLimited(
+            f"You have sent {sent} invitations in the last 24 hours, as many as anyone may: try again tomorrow."
+        )
+
+
+def _invitee_account(invitee: str, address: str):
+    """The account behind a username (which must exist) or an address (which need not)."""
+    if address:
+        return User.objects.filter(email__iexact=address).first()
+    user = User.objects.filter(username__iexact=invitee).first()
+    if user is None:
+        raise InvalidSettings(f"There is no player called '{invitee}'. Invite them by e-mail address instead.")
+    return user
+
+
+def _same_invitee(user, address: str) -> Q:
+    """An invitation this game may already hold for the same person, by account or by address."""
+    if user is None:
+        return Q(email=address)
+    return Q(user=user) | Q(email=address) if address else Q(user=user)
 
 
 def invitation_accept(*, invitation_id: int, user) -> Seat:
@@ -271,7 +327,10 @@ class MoveResult:
 
 
 def move_submit(*, game_id: int, user, move: str, expected_version: int, door: str = Move.Door.WEB) -> MoveResult:
-    """A player's move, checked against the position they saw."""
+    """A player's move, checked against the position they saw, through one of
+    the players' doors (web, e-mail, API)."""
+    if door not in PLAYER_DOORS:
+        raise NotAllowed(f"move_submit takes players' moves only, not the {door} door's.")
     with transaction.atomic():
         game = _locked_game(game_id)
         _require_status(game, Game.Status.ACTIVE, doing="move")
@@ -282,10 +341,12 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
         if expected_version != game.version:
             raise StaleVersion("The game has moved on since you looked at it. Here is the table as it is now.")
         state = engine.state_from_json(game.state)
-        try:
-            parsed = engine.parse_move(move)
-        except engine.MoveSyntaxError as exc:
-            raise IllegalMoveError(str(exc)) from None
+        parsed = _parse_player_move(move)
+        if parsed.kind in SITE_INPUTS:
+            raise SiteOnlyInput(
+                f"'{parsed.kind}' is not a player's move: the site records it (a lost draw or a skipped turn "
+                f"when time runs out, a penalty from a moderator). {engine.moves.HELP}"
+            )
         if parsed.kind in ON_TURN_MOVES and seat.position != state.turn:
             raise NotYourTurn(f"It is not your turn: {seats[state.turn].name} is to play.")
         return _record_input(
@@ -298,6 +359,23 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
             door=door,
             user=user,
         )
+
+
+def _parse_player_move(text: str) -> engine.Move:
+    """What a player typed, as a move. Text outside the notation never reaches
+    the parser, and a parser failure of any kind is a refusal, not a 500."""
+    if not inputs.is_move_text(text):
+        raise IllegalMoveError(
+            f"That is not a move: a move is at most {inputs.MOVE_MAX_LENGTH} characters, all of them letters, "
+            f"digits, spaces, '-' or suit signs (♠♥♦♣). {engine.moves.HELP}"
+        )
+    try:
+        return engine.parse_move(text)
+    except engine.MoveSyntaxError as exc:
+        raise IllegalMoveError(str(exc)) from None
+    except Exception:
+        log.exception("The move parser failed on %r", text)
+        raise IllegalMoveError(f"That is not a move. {engine.moves.HELP}") from None
 
 
 def _record_input(*, game, seats, state, seat, text, actor, door, user, now=None) -> MoveResult:
@@ -480,6 +558,7 @@ def game_import(*, document: dict, imported_by) -> Game:
         record = engine.record_load(document)
     except engine.RecordError as exc:
         raise InvalidSettings(f"Malformed record: {exc}") from None
+    names = [_imported_name(entry, position) for position, entry in enumerate(record.seats)]
     with transaction.atomic():
         game = Game.objects.create(
             created_by=imported_by,
@@ -493,8 +572,7 @@ def game_import(*, document: dict, imported_by) -> Game:
             cut=record.extra.get("cut"),
         )
         seats = []
-        for position, entry in enumerate(record.seats):
-            name = str(entry.get("player") or f"seat {position}")[:150]
+        for position, name in enumerate(names):
             seats.append(
                 Seat.objects.create(
                     game=game,
@@ -529,6 +607,16 @@ def game_import(*, document: dict, imported_by) -> Game:
             game.winner, game.result_reason = state.result["winner"] or "", state.result["reason"]
         game.save()
         return game
+
+
+def _imported_name(entry: dict, position: int) -> str:
+    """A seat's player name from a record; it must fit the seat's name column."""
+    name = str(entry.get("player") or f"seat {position}")
+    if not inputs.fits(name, max_length=Seat._meta.get_field("name").max_length):
+        raise InvalidSettings(
+            f"Malformed record: the player name of seat {position} is too long or holds a control character."
+        )
+    return name
 
 
 def game_verify(*, game: Game) -> list[str]:

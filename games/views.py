@@ -2,6 +2,7 @@
 A refusal re-renders the page with its message and a 4xx status."""
 
 import json
+from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -11,10 +12,31 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from games import selectors, services
+from games import inputs, selectors, services
 from games.errors import GameError, GameNotFound
 from games.forms import GameCreateForm, InviteForm, MoveForm
 from games.models import Game, Invitation
+
+NO_ANSWER = "Answer the invitation with accept or decline."
+
+
+def _one_game(view):
+    """A view of one game: an id no game can have is a 404 before any query
+    (SQLite cannot even compare a 20-digit number; the URL takes any digits)."""
+
+    @wraps(view)
+    def checked(request, game_id: int, *args, **kwargs):
+        if not inputs.is_game_id(game_id):
+            raise Http404("There is no such game.")
+        return view(request, game_id, *args, **kwargs)
+
+    return checked
+
+
+def _answer(request) -> str | None:
+    """'accept' or 'decline' from an invitation form; anything else is None."""
+    answer = request.POST.get("answer")
+    return answer if answer in ("accept", "decline") else None
 
 
 def home(request):
@@ -32,9 +54,9 @@ def game_new(request):
             game = services.game_create(creator=request.user, **form.cleaned_data)
         except GameError as exc:
             form.add_error(None, str(exc))
-        else:
-            messages.success(request, "Your game is ready. It starts once every seat is taken.")
-            return redirect("game", game_id=game.pk)
+            return render(request, "games/new.html", {"form": form}, status=exc.status_code)
+        messages.success(request, "Your game is ready. It starts once every seat is taken.")
+        return redirect("game", game_id=game.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, "games/new.html", {"form": form}, status=status)
 
@@ -68,23 +90,25 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         return render(request, "games/forming.html", context, status=status)
     if mine is None and not request.user.is_authenticated:
         return redirect(f"{reverse('account_login')}?next={request.path}")
-    table = selectors.table_for(game=game, seats=seats, my_seat=mine, selected_card=request.GET.get("card"))
-    context.update(table=table, may_download=selectors.may_download_record(game=game, user=request.user))
+    card = inputs.read_card(request.GET.get("card"))
+    table = selectors.table_for(game=game, seats=seats, my_seat=mine, selected_card=card)
+    context.update(table=table, may_download=selectors.may_download_record(game=game))
     return render(request, "games/table.html", context, status=status)
 
 
 @require_GET
+@_one_game
 def game_detail(request, game_id: int):
     return _game_page(request, game_id)
 
 
 @login_required
 @require_POST
+@_one_game
 def game_move(request, game_id: int):
     form = MoveForm(request.POST)
     if not form.is_valid():
-        error = GameError("That form was incomplete: choose a move again from the table below.")
-        return _game_page(request, game_id, error=error)
+        return _game_page(request, game_id, error=GameError(_move_form_problem(form)))
     try:
         services.move_submit(
             game_id=game_id,
@@ -101,8 +125,16 @@ def game_move(request, game_id: int):
     return response
 
 
+def _move_form_problem(form: MoveForm) -> str:
+    """Why a move form was refused: a move too long is named as such."""
+    if form.data.get("move") and "move" in form.errors:
+        return form.errors["move"][0]
+    return "That form was incomplete: choose a move again from the table below."
+
+
 @login_required
 @require_GET
+@_one_game
 def game_resign(request, game_id: int):
     """A confirmation page: resigning cannot be undone."""
     try:
@@ -116,6 +148,7 @@ def game_resign(request, game_id: int):
 
 @login_required
 @require_GET
+@_one_game
 def game_draw(request, game_id: int):
     """Where the draw-window e-mail leads: one more click takes the draw."""
     try:
@@ -140,6 +173,7 @@ def _forming_action(request, game_id: int, action, success: str):
 
 @login_required
 @require_POST
+@_one_game
 def game_join(request, game_id: int):
     return _forming_action(
         request, game_id, lambda: services.seat_join(game_id=game_id, user=request.user), "You have a seat."
@@ -148,6 +182,7 @@ def game_join(request, game_id: int):
 
 @login_required
 @require_POST
+@_one_game
 def game_leave(request, game_id: int):
     return _forming_action(
         request, game_id, lambda: services.seat_leave(game_id=game_id, user=request.user), "You left the game."
@@ -156,6 +191,7 @@ def game_leave(request, game_id: int):
 
 @login_required
 @require_POST
+@_one_game
 def game_start(request, game_id: int):
     return _forming_action(
         request, game_id, lambda: services.game_start(game_id=game_id, user=request.user), "The cards are dealt."
@@ -164,10 +200,11 @@ def game_start(request, game_id: int):
 
 @login_required
 @require_POST
+@_one_game
 def game_invite(request, game_id: int):
     form = InviteForm(request.POST)
     if not form.is_valid():
-        return _game_page(request, game_id, error=GameError("Give a username or an e-mail address to invite."))
+        return _game_page(request, game_id, error=GameError(form.errors["invitee"][0]))
     invitee = form.cleaned_data["invitee"]
     return _forming_action(
         request,
@@ -179,15 +216,18 @@ def game_invite(request, game_id: int):
 
 @login_required
 @require_POST
+@_one_game
 def game_arrange(request, game_id: int):
     """Move one seat a place earlier in the turn order (and so to the other team)."""
-    game = get_object_or_404(Game, pk=game_id)
-    order = list(game.seats.order_by("position").values_list("pk", flat=True))
     try:
-        seat_id = int(request.POST.get("seat", ""))
-        index = order.index(seat_id)
-    except ValueError:
+        _, seats, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
+    except GameNotFound:
+        raise Http404("There is no such game.") from None
+    order = [seat.pk for seat in seats]
+    seat_id = inputs.read_int(request.POST.get("seat"))
+    if seat_id not in order:
         return _game_page(request, game_id, error=GameError("Choose a seat of this game to move."))
+    index = order.index(seat_id)
     order.insert(max(index - 1, 0), order.pop(index))
     return _forming_action(
         request,
@@ -199,12 +239,16 @@ def game_arrange(request, game_id: int):
 
 @login_required
 @require_POST
+@_one_game
 def game_answer_invitation(request, game_id: int):
     """Accept or decline an invitation sent to one's username or address."""
     invite = Invitation.objects.filter(game_id=game_id, user=request.user, status=Invitation.Status.PENDING).first()
     if invite is None:
         return _game_page(request, game_id, error=GameError("You have no open invitation to this game."))
-    if request.POST.get("answer") == "decline":
+    answer = _answer(request)
+    if answer is None:
+        return _game_page(request, game_id, error=GameError(NO_ANSWER))
+    if answer == "decline":
         action, done = services.invitation_decline, "Invitation declined."
     else:
         action, done = services.invitation_accept, "You have a seat in the game."
@@ -219,7 +263,11 @@ def invitation(request, token: str):
     if not request.user.is_authenticated:
         return render(request, "games/invitation.html", {"invitation": invite, "token": token})
     if request.method == "POST":
-        decline = request.POST.get("answer") == "decline"
+        answer = _answer(request)
+        if answer is None:
+            context = {"invitation": invite, "token": token, "error": NO_ANSWER}
+            return render(request, "games/invitation.html", context, status=400)
+        decline = answer == "decline"
         try:
             if decline:
                 services.invitation_decline(invitation_id=invite.pk, user=request.user)
@@ -234,11 +282,12 @@ def invitation(request, token: str):
 
 
 @require_GET
+@_one_game
 def game_replay(request, game_id: int):
+    """The position after move ?at= (the latest when it is not a number)."""
     try:
         game, seats, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
-        at = request.GET.get("at")
-        frame = selectors.replay_frame(game=game, seats=seats, at=int(at) if at and at.isdigit() else None)
+        frame = selectors.replay_frame(game=game, seats=seats, at=inputs.read_int(request.GET.get("at")))
     except GameNotFound:
         raise Http404("There is no such game.") from None
     except GameError as exc:
@@ -247,12 +296,13 @@ def game_replay(request, game_id: int):
 
 
 @require_GET
+@_one_game
 def game_record(request, game_id: int):
     try:
         game, _, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
     except GameNotFound:
         raise Http404("There is no such game.") from None
-    if not selectors.may_download_record(game=game, user=request.user):
+    if not selectors.may_download_record(game=game):
         return HttpResponse(
             "A record holds the order of the deck, so it is published when the game is over.",
             status=403,
@@ -266,7 +316,9 @@ def game_record(request, game_id: int):
 
 @require_GET
 def profile(request, username: str):
+    if not inputs.fits(username, max_length=inputs.USERNAME_MAX_LENGTH):
+        raise Http404("There is no such player.")  # PostgreSQL refuses to compare a NUL
     player = get_object_or_404(get_user_model(), username=username)
-    rows = selectors.finished_games_of(user=player)
+    rows = selectors.finished_games_of(player=player, viewer=request.user)
     summary = {outcome: sum(1 for row in rows if row.outcome == outcome) for outcome in ("won", "lost", "drawn")}
     return render(request, "games/profile.html", {"player": player, "rows": rows, "summary": summary})

@@ -14,7 +14,15 @@ from django.test.utils import CaptureQueriesContext
 
 from games import engine, services
 from games.engine.__main__ import main as replay_main
-from games.errors import GameNotFound, IllegalMoveError, NotAllowed, NotYourTurn, StaleVersion, WrongStatus
+from games.errors import (
+    GameNotFound,
+    IllegalMoveError,
+    InvalidSettings,
+    NotAllowed,
+    NotYourTurn,
+    StaleVersion,
+    WrongStatus,
+)
 from games.models import Game, Hand, Move, Seat
 from tests.factories import UserFactory
 from tests.gameplay import play_a_move, state_of
@@ -202,3 +210,14 @@ def test_import_game_command(tmp_path):
     bad.write_text("{}")
     with pytest.raises(CommandError, match="Malformed record"):
         call_command("import_game", str(bad))
+
+
+@pytest.mark.parametrize("player", ["nul\x00name", "two\r\nlines", "x" * 151])
+def test_import_refuses_a_player_name_that_does_not_fit_a_seat(started_game, player):
+    game, users = started_game(2, 2, seed=8)
+    services.move_submit(game_id=game.pk, user=users[0], move="resign", expected_version=0)
+    document = services.game_export(game=game)
+    document["seats"][1]["player"] = player
+    with pytest.raises(InvalidSettings, match="player name"):
+        services.game_import(document=document, imported_by=users[0])
+    assert Game.objects.count() == 1

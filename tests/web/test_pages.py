@@ -194,16 +194,23 @@ def test_a_private_game_does_not_exist_for_outsiders(client, started_game):
     assert client.get(reverse("game", args=[999999])).status_code == 404
 
 
-def test_the_record_is_for_finished_games_or_staff(client, started_game):
+def test_the_record_is_served_once_the_game_is_over(client, started_game):
+    """A record holds the deck order and so every hand: while the game runs the
+    public URL serves it to nobody, not even a moderator, who may be seated in it."""
     game, users = started_game(2, 2, is_public=True)
-    login(client, users[0])
-    assert client.get(reverse("game_record", args=[game.pk])).status_code == 403
-    login(client, UserFactory(is_staff=True))
-    assert client.get(reverse("game_record", args=[game.pk])).status_code == 200
-    services.move_submit(game_id=game.pk, user=users[0], move="resign", expected_version=0)
+    seated_moderator = UserFactory(is_staff=True)
+    game.seats.filter(position=0).update(user=seated_moderator)  # a staff member playing in the game
+    for viewer in (seated_moderator, users[1], UserFactory(is_staff=True), UserFactory()):
+        login(client, viewer)
+        response = client.get(reverse("game_record", args=[game.pk]))
+        assert response.status_code == 403, viewer
+        assert b"sequence-record" not in response.content
+        assert b"Download the record" not in client.get(reverse("game", args=[game.pk])).content
+    services.move_submit(game_id=game.pk, user=seated_moderator, move="resign", expected_version=0)
     login(client, users[1])
     response = client.get(reverse("game_record", args=[game.pk]))
     assert response.status_code == 200 and response.json()["format"] == "sequence-record/1"
+    assert b"Download the record" in client.get(reverse("game", args=[game.pk])).content
 
 
 def test_replay_steps_through_public_positions(client, started_game):
@@ -252,7 +259,7 @@ def test_my_games_sorts_by_urgency(client):
 
 
 def test_profile_lists_finished_games(client, started_game):
-    game, users = started_game(2, 2)
+    game, users = started_game(2, 2, is_public=True)
     services.move_submit(game_id=game.pk, user=users[0], move="resign", expected_version=0)
     page = client.get(reverse("profile", args=[users[1].username])).content.decode()
     assert "1 won, 0 lost" in page and f"Game {game.pk}" in page
@@ -266,3 +273,57 @@ def test_resign_asks_for_confirmation(client, started_game):
     client.post(reverse("game_move", args=[game.pk]), {"move": "resign", "version": 0})
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner == "blue"
+
+
+@pytest.mark.parametrize(
+    "invitee", ["victim@example.org\r\nbcc: everyone@example.org", "victim@example", "a" * 250 + "@example.org"]
+)
+def test_the_invite_form_refuses_a_bad_address(client, invitee):
+    host = UserFactory()
+    game = services.game_create(creator=host, players=2, teams=2)
+    login(client, host)
+    response = client.post(reverse("game_invite", args=[game.pk]), {"invitee": invitee})
+    assert response.status_code == 400
+    assert "e-mail address" in response.content.decode() or "line break" in response.content.decode()
+    assert not game.invitations.exists()
+
+
+def test_the_new_game_form_names_each_bad_invitee(client):
+    login(client, UserFactory())
+    response = client.post(
+        reverse("game_new"), {**NEW_GAME, "players": 4, "teams": 2, "invitees": "ok@example.org, bad@, also@bad"}
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "&#x27;bad@&#x27; is not a valid e-mail address" in page and "also@bad" in page
+    assert not Game.objects.exists()
+
+
+def test_the_inviter_sees_the_address_typed_never_the_account_behind_it(client):
+    host = UserFactory()
+    carol = UserFactory(username="carol-secret", email="carol.private@example.org")
+    game = services.game_create(creator=host, players=3, teams=3)
+    login(client, host)
+    response = client.post(reverse("game_invite", args=[game.pk]), {"invitee": "carol.private@example.org"})
+    assert response.status_code == 302
+    page = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert "Waiting for: carol.private@example.org" in page and "carol-secret" not in page
+    login(client, carol)
+    client.post(reverse("game_answer_invitation", args=[game.pk]), {"answer": "accept"})
+    login(client, host)
+    page = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert "carol-secret" in page  # once accepted, the seat shows the player
+
+
+def test_the_invitation_limits_are_shown_on_the_forms(client, settings):
+    host = UserFactory()
+    game = services.game_create(creator=host, players=2, teams=2)
+    login(client, host)
+    for n in range(3):
+        assert client.post(reverse("game_invite", args=[game.pk]), {"invitee": f"f{n}@example.org"}).status_code == 302
+    response = client.post(reverse("game_invite", args=[game.pk]), {"invitee": "f3@example.org"})
+    assert response.status_code == 409 and "waiting for an answer" in response.content.decode()
+    settings.INVITATIONS_PER_DAY = 3
+    response = client.post(reverse("game_new"), {**NEW_GAME, "players": 2, "teams": 2, "invitees": "f4@example.org"})
+    assert response.status_code == 429 and "in the last 24 hours" in response.content.decode()
+    assert Game.objects.count() == 1 and Invitation.objects.count() == 3

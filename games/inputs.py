@@ -1,0 +1,93 @@
+"""Reading what a request, an e-mail or an API call carries, strictly.
+
+A number is ASCII digits within bounds: int() also takes '٣', '３', ' 7',
+'+7' and '1_000', and str.isdigit() says yes to '²', which int() refuses.
+A move or a card uses only the characters of the notation: Unicode
+look-alikes (ſ, K, İ) fold into ASCII letters under re.IGNORECASE and reach
+code that does not expect them. Text must fit the column it is stored in.
+Whatever fails is the sender's mistake and is refused with a 4xx."""
+
+import re
+import unicodedata
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+
+from games.engine.cards import parse_card
+from games.models import Invitation
+
+MAX_ID = 2**63 - 1  # the largest key of a BigAutoField
+MOVE_MAX_LENGTH = 80
+_MOVE_CHARACTERS = re.compile(r"[A-Za-z0-9 \t\-♠♥♦♣♤♡♢♧]+")
+EMAIL_MAX_LENGTH = Invitation._meta.get_field("email").max_length
+USERNAME_MAX_LENGTH = 150  # AbstractUser.username
+
+
+def read_int(text, *, low: int = 0, high: int = MAX_ID) -> int | None:
+    """`text` as a whole number from low to high, or None."""
+    if not isinstance(text, str) or not 0 < len(text) <= len(str(high)):
+        return None
+    if not (text.isascii() and text.isdigit()):
+        return None
+    number = int(text)
+    return number if low <= number <= high else None
+
+
+def is_game_id(number: int) -> bool:
+    """Whether a game could have this id (the URL pattern takes any digits)."""
+    return 0 < number <= MAX_ID
+
+
+def is_move_text(text) -> bool:
+    return isinstance(text, str) and len(text) <= MOVE_MAX_LENGTH and _MOVE_CHARACTERS.fullmatch(text) is not None
+
+
+def read_card(text) -> str | None:
+    """A card as a link names it (`?card=7H`), canonical, or None."""
+    return parse_card(text) if is_move_text(text) else None
+
+
+def has_control_characters(text: str) -> bool:
+    """NUL, CR, LF and the rest: never part of a name, and a way to forge mail headers."""
+    return any(unicodedata.category(character) == "Cc" for character in text)
+
+
+def fits(text: str, *, max_length: int) -> bool:
+    """Whether `text` can be looked up in (or stored in) a column of this length."""
+    return len(text) <= max_length and not has_control_characters(text)
+
+
+def shown(text: str, length: int = 40) -> str:
+    """`text` cut short enough to quote back in a message."""
+    return text if len(text) <= length else text[: length - 1] + "…"
+
+
+def clean_invitee(text: str) -> str:
+    """A username or an e-mail address (anything with an @, as allauth's log-in
+    has it) as typed, stripped; a ValidationError says what is wrong with it.
+    An address goes into a mail header: a line break there would add headers."""
+    if has_control_characters(text):
+        raise ValidationError("A username or an e-mail address never holds a line break or a control character.")
+    text = text.strip()
+    if not text:
+        raise ValidationError("Give a username or an e-mail address.")
+    if "@" not in text:
+        if len(text) > USERNAME_MAX_LENGTH:
+            raise ValidationError(f"'{shown(text)}' is too long for a username (at most {USERNAME_MAX_LENGTH}).")
+        return text
+    if len(text) > EMAIL_MAX_LENGTH:
+        raise ValidationError(f"'{shown(text)}' is too long for an e-mail address (at most {EMAIL_MAX_LENGTH}).")
+    _validate_address(text)
+    return text
+
+
+def _validate_address(address: str) -> None:
+    invalid = ValidationError(f"'{shown(address)}' is not a valid e-mail address.")
+    # Django's validator matches its ASCII local part with re.IGNORECASE, which
+    # lets 'ſ' and 'K' (long s, Kelvin sign) through as s and k.
+    if not address.rpartition("@")[0].isascii():
+        raise invalid
+    try:
+        validate_email(address)
+    except ValidationError:
+        raise invalid from None
