@@ -37,6 +37,7 @@ ON_TURN_MOVES = {engine.moves.PLAY, engine.moves.DEAD, engine.moves.PASS}
 # The site's own inputs: deadline_enforce and penalty_apply record them, under
 # their own actor and door; no player enters them.
 SITE_INPUTS = {engine.moves.LOST, engine.moves.SKIP, engine.moves.PENALIZE}
+MOVE_HELP = engine.english("not_text", {})
 PLAYER_DOORS = {Move.Door.WEB, Move.Door.EMAIL, Move.Door.API}
 INVITATIONS_BEYOND_OPEN_SEATS = 2  # room for a friend or two who may decline
 
@@ -345,7 +346,7 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
         if parsed.kind in SITE_INPUTS:
             raise SiteOnlyInput(
                 f"'{parsed.kind}' is not a player's move: the site records it (a lost draw or a skipped turn "
-                f"when time runs out, a penalty from a moderator). {engine.moves.HELP}"
+                f"when time runs out, a penalty from a moderator). {MOVE_HELP}"
             )
         if parsed.kind in ON_TURN_MOVES and seat.position != state.turn:
             raise NotYourTurn(f"It is not your turn: {seats[state.turn].name} is to play.")
@@ -361,13 +362,13 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
         )
 
 
-def _parse_player_move(text: str) -> engine.Move:
+def _parse_player_move(text: str) -> engine.ParsedMove:
     """What a player typed, as a move. Text outside the notation never reaches
     the parser, and a parser failure of any kind is a refusal, not a 500."""
     if not inputs.is_move_text(text):
         raise IllegalMoveError(
             f"That is not a move: a move is at most {inputs.MOVE_MAX_LENGTH} characters, all of them letters, "
-            f"digits, spaces, '-' or suit signs (♠♥♦♣). {engine.moves.HELP}"
+            f"digits, spaces, '-' or suit signs (♠♥♦♣). {MOVE_HELP}"
         )
     try:
         return engine.parse_move(text)
@@ -375,7 +376,7 @@ def _parse_player_move(text: str) -> engine.Move:
         raise IllegalMoveError(str(exc)) from None
     except Exception:
         log.exception("The move parser failed on %r", text)
-        raise IllegalMoveError(f"That is not a move. {engine.moves.HELP}") from None
+        raise IllegalMoveError(f"That is not a move. {MOVE_HELP}") from None
 
 
 def _record_input(*, game, seats, state, seat, text, actor, door, user, now=None) -> MoveResult:
@@ -599,6 +600,8 @@ def game_import(*, document: dict, imported_by) -> Game:
                 )
         except engine.IllegalMove as exc:
             raise IllegalMoveError(f"Move {exc.index + 1} of the record is illegal: {exc}") from None
+        except engine.RecordError as exc:  # e.g. a reshuffle entry missing or wrong
+            raise InvalidSettings(f"Malformed record: {exc}") from None
         Move.objects.bulk_create(moves)
         Hand.objects.bulk_create(Hand(seat=seat, cards=state.hands[seat.position]) for seat in seats)
         game.state, game.version, game.finished_at = engine.state_to_json(state), len(moves), timezone.now()

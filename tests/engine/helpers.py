@@ -1,8 +1,9 @@
 """Games set up for a rule test: chosen hands, chosen draws, chips placed."""
 
+import random
 from collections import Counter
 
-from games.engine import HAND_SIZE, apply, deal
+from games.engine import HAND_SIZE, apply, deal, legal_moves, record_export, shuffled_deck
 from games.engine.board import CELL_INDEX
 from games.engine.cards import FULL_DECK, JACKS
 from games.engine.setup import TEAM_NAMES
@@ -53,3 +54,17 @@ def play(state, *moves):
 
 def hand(state, seat):
     return sorted(state.hands[seat])
+
+
+def a_game_with_a_reshuffle() -> dict:
+    """A record of random play up to just past the first reshuffle of the discards."""
+    rng = random.Random(5)
+    state = deal(players=2, teams=2, draw_mode="automatic", deck=shuffled_deck(rng))
+    log = []
+    while not state.reshuffles:
+        seat = state.turn
+        move = rng.choice([m for m in legal_moves(state, seat) if m != "resign"])
+        state, _ = apply(state, seat, move, shuffle=lambda cards: rng.sample(cards, len(cards)))
+        log.append((seat, move))
+    assert state.result is None
+    return record_export(state, seats=[{"player": "a"}, {"player": "b"}], moves=log)

@@ -23,6 +23,7 @@ from games.engine import (
     shuffled_deck,
 )
 from games.engine.__main__ import main
+from tests.engine.helpers import a_game_with_a_reshuffle
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent / "records"
@@ -123,20 +124,6 @@ def test_an_exported_record_replays_to_the_same_state():
 
 
 # --- reshuffles (GAME_RECORD.md: a missing or wrong entry is a malformed document) ---
-
-
-def a_game_with_a_reshuffle() -> dict:
-    """A record of random play up to just past the first reshuffle of the discards."""
-    rng = random.Random(5)
-    state = deal(players=2, teams=2, draw_mode="automatic", deck=shuffled_deck(rng))
-    log = []
-    while not state.reshuffles:
-        seat = state.turn
-        move = rng.choice([m for m in legal_moves(state, seat) if m != "resign"])
-        state, _ = apply(state, seat, move, shuffle=lambda cards: rng.sample(cards, len(cards)))
-        log.append((seat, move))
-    assert state.result is None
-    return record_export(state, seats=[{"player": "a"}, {"player": "b"}], moves=log)
 
 
 def without_the_reshuffle(doc):

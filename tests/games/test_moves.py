@@ -24,6 +24,7 @@ from games.errors import (
     WrongStatus,
 )
 from games.models import Game, Hand, Move, Seat
+from tests.engine.helpers import a_game_with_a_reshuffle
 from tests.factories import UserFactory
 from tests.gameplay import play_a_move, state_of
 
@@ -221,3 +222,11 @@ def test_import_refuses_a_player_name_that_does_not_fit_a_seat(started_game, pla
     with pytest.raises(InvalidSettings, match="player name"):
         services.game_import(document=document, imported_by=users[0])
     assert Game.objects.count() == 1
+
+
+def test_import_refuses_a_record_whose_reshuffle_entry_is_missing(django_user_model):
+    document = {**a_game_with_a_reshuffle(), "reshuffles": []}
+    user = django_user_model.objects.create_user(username="importer", password="x")
+    with pytest.raises(InvalidSettings, match="Malformed record"):
+        services.game_import(document=document, imported_by=user)
+    assert not Game.objects.exists()
