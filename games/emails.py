@@ -2,7 +2,6 @@
 from what the recipient may see. Templates: templates/emails/<kind>-subject.txt,
 -body.txt and -body.html."""
 
-from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core import signing
@@ -70,43 +69,26 @@ def _game_context(game: Game, seat: Seat | None) -> dict:
 
 
 def _relevant(notification: Notification, game: Game, seat: Seat | None) -> bool:
+    """Turn and draw e-mails belong to one deadline: one queued for an earlier
+    turn or draw window is dropped, even when the seat is to act again."""
     kind = Notification.Kind
     if notification.kind in (kind.YOUR_TURN, kind.REMINDER):
         return (
             game.status == Game.Status.ACTIVE
             and seat is not None
             and game.turn_position == seat.position
-            and _queued_for(notification, game) >= game.turn_deadline
+            and notification.deadline == game.turn_deadline
         )
     if notification.kind == kind.DRAW_WINDOW:
         return (
             game.status == Game.Status.ACTIVE
             and seat is not None
             and seat.draw_deadline is not None
-            and _queued_for(notification, game) >= seat.draw_deadline
+            and notification.deadline == seat.draw_deadline
         )
     if notification.kind == kind.INVITATION:
         return game.status == Game.Status.FORMING and _invitation(notification) is not None
     return True
-
-
-def _queued_for(notification: Notification, game: Game) -> datetime:
-    """The deadline a turn or draw e-mail was queued for. Each is due a fixed
-    time before its deadline: a your-turn e-mail as the turn begins, a
-    draw-window e-mail as the window opens, a reminder its hours before.
-
-    Deadlines only move later, so one queued for an earlier turn or window
-    falls short of the current deadline. A retry or the digest hour only
-    moves `due_at` later, so one queued for the current deadline never does;
-    an old one moved past the current deadline may pass, and the digest shows
-    a game once. (A `deadline` column on Notification would make this exact.)"""
-    kind = Notification.Kind
-    ahead = {
-        kind.YOUR_TURN: timedelta(seconds=game.turn_seconds),
-        kind.DRAW_WINDOW: timedelta(seconds=game.draw_window_seconds),
-        kind.REMINDER: timedelta(hours=notification.variant),
-    }[notification.kind]
-    return notification.due_at + ahead
 
 
 def _invitation(notification: Notification) -> Invitation | None:

@@ -217,6 +217,9 @@ class Notification(models.Model):
     digest = models.BooleanField(default=False, help_text="Goes out in the recipient's daily digest.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     due_at = models.DateTimeField()
+    deadline = models.DateTimeField(
+        null=True, blank=True, help_text="Turn and draw e-mails: the deadline they were queued for."
+    )
     claimed_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     sent_at = models.DateTimeField(null=True, blank=True)

@@ -29,12 +29,22 @@ def _turn_begins(game: Game, seats: list[Seat], now: datetime) -> list:
     user = seats[game.turn_position].user
     if user is None:
         return []
-    rows = [owed(kind=Kind.YOUR_TURN, game=game, version=game.version, user=user, now=now)]
+    deadline = game.turn_deadline
+    rows = [owed(kind=Kind.YOUR_TURN, game=game, version=game.version, user=user, deadline=deadline, now=now)]
     for hours in user.reminder_offsets:
-        due = game.turn_deadline - timedelta(hours=hours)
+        due = deadline - timedelta(hours=hours)
         if due > now:
             rows.append(
-                owed(kind=Kind.REMINDER, game=game, version=game.version, user=user, due_at=due, variant=hours, now=now)
+                owed(
+                    kind=Kind.REMINDER,
+                    game=game,
+                    version=game.version,
+                    user=user,
+                    due_at=due,
+                    variant=hours,
+                    deadline=deadline,
+                    now=now,
+                )
             )
     return rows
 
@@ -62,7 +72,9 @@ def after_input(
     # through the API is told that the window is open.
     if door != Move.Door.WEB:
         rows += [
-            owed(kind=Kind.DRAW_WINDOW, game=game, version=version, user=seat.user, now=now)
+            owed(
+                kind=Kind.DRAW_WINDOW, game=game, version=version, user=seat.user, deadline=seat.draw_deadline, now=now
+            )
             for seat in seats
             if old.pending[seat.position] is None and new.pending[seat.position] is not None and seat.user is not None
         ]

@@ -46,6 +46,7 @@ def owed(
     email: str = "",
     due_at: datetime | None = None,
     variant: int = 0,
+    deadline: datetime | None = None,
     now: datetime,
 ) -> Notification | None:
     """The outbox row for an e-mail someone is owed, by their preferences
@@ -69,6 +70,7 @@ def owed(
         version=version,
         kind=kind,
         variant=variant,
+        deadline=deadline,
         digest=digest,
         due_at=due_at or now,
     )

@@ -158,3 +158,22 @@ def test_the_digest_shows_a_game_once_however_many_of_its_turns_came_my_way(cloc
     sweep_at(clock, max(rows.values_list("due_at", flat=True)))
     [digest] = [m for m in mail.outbox if m.to == [me.email]]
     assert digest.body.count(f"Game {game.pk}:") == 1
+
+
+def test_a_turn_email_retried_past_a_later_deadline_is_still_recognised_as_stale(started_game, clock, monkeypatch):
+    """A failed send is retried later; by then the seat may be to play again,
+    with a deadline the old e-mail's time can no longer be told from."""
+    game, users = started_game(2, 2)
+    first = Notification.objects.get(game=game, kind=Kind.YOUR_TURN, version=0)
+    clock.advance(hours=1)
+    play(game, users[0])
+    clock.advance(hours=1)
+    play(game, users[1])  # seat 0's turn again
+    Notification.objects.filter(pk=first.pk).update(
+        status=Notification.Status.PENDING, due_at=clock.now + timedelta(hours=3), attempts=1
+    )
+    sweep_at(clock, clock.now + timedelta(hours=3))
+    first.refresh_from_db()
+    assert first.status == Notification.Status.SKIPPED
+    current = Notification.objects.get(game=game, kind=Kind.YOUR_TURN, version=2)
+    assert current.status == Notification.Status.SENT
