@@ -92,9 +92,25 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several processes (web, worker, beat) share the file: wait for locks
-    # instead of failing at once.
-    DATABASES["default"]["OPTIONS"] = {"timeout": 20}
+    # Web requests in threads, the worker and beat share one file. SQLite
+    # allows one writer at a time: make every writer queue for the lock
+    # rather than fail with "database is locked".
+    DATABASES["default"]["OPTIONS"] = {
+        # Wait up to 20 s for the write lock.
+        "timeout": 20,
+        # atomic() (every service is one) begins by taking the write lock. A
+        # deferred transaction reads first and asks for the lock at its first
+        # write; if another writer got in between, SQLite refuses at once
+        # (its snapshot is stale, or waiting could deadlock), timeout or not.
+        # A write outside atomic() is a single statement: it just waits.
+        "transaction_mode": "IMMEDIATE",
+        # Readers never block the writer nor it them; NORMAL is safe with WAL.
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
+    # Tests use a file too: an in-memory database has no file locks, so it
+    # would hide exactly what these options are for.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}
+    VAR_DIR.mkdir(parents=True, exist_ok=True)  # SQLite makes a file, not its folder
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache and Celery broker -----------------------------------------
