@@ -1,5 +1,6 @@
 """The site's own middleware: what every request and response goes through."""
 
+from django.conf import settings
 from django.http import HttpResponseBadRequest, UnreadablePostError
 
 NUL = "\x00"
@@ -39,3 +40,16 @@ class RefuseNulBytesMiddleware:
             return _has_nul(request.POST)
         except UnreadablePostError:  # the client went away; nothing to answer
             return False
+
+
+class PermissionsPolicyMiddleware:
+    """Send settings.PERMISSIONS_POLICY with every response (Django has no setting for it)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.policy = settings.PERMISSIONS_POLICY
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        response.headers.setdefault("Permissions-Policy", self.policy)
+        return response
