@@ -135,6 +135,8 @@ CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "sequence")
 
 CELERY_BROKER_URL = REDIS_URL or "filesystem://"
 if not REDIS_URL:
+    # Kombu's file-system transport, writing each message whole before it shows.
+    CELERY_BROKER_TRANSPORT = "sequence_site.broker:Transport"
     _queue_dir = VAR_DIR / "celery-broker"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_queue_dir),
