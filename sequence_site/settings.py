@@ -7,6 +7,7 @@ from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -46,12 +47,17 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "anymail",
+    "csp",
     "accounts",
     "games",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "sequence_site.middleware.PermissionsPolicyMiddleware",
+    # Before whitenoise (a NUL in a file path), the session and the database.
+    "sequence_site.middleware.RefuseNulBytesMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -90,9 +96,25 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several processes (web, worker, beat) share the file: wait for locks
-    # instead of failing at once.
-    DATABASES["default"]["OPTIONS"] = {"timeout": 20}
+    # Web requests in threads, the worker and beat share one file. SQLite
+    # allows one writer at a time: make every writer queue for the lock
+    # rather than fail with "database is locked".
+    DATABASES["default"]["OPTIONS"] = {
+        # Wait up to 20 s for the write lock.
+        "timeout": 20,
+        # atomic() (every service is one) begins by taking the write lock. A
+        # deferred transaction reads first and asks for the lock at its first
+        # write; if another writer got in between, SQLite refuses at once
+        # (its snapshot is stale, or waiting could deadlock), timeout or not.
+        # A write outside atomic() is a single statement: it just waits.
+        "transaction_mode": "IMMEDIATE",
+        # Readers never block the writer nor it them; NORMAL is safe with WAL.
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
+    # Tests use a file too: an in-memory database has no file locks, so it
+    # would hide exactly what these options are for.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}
+    VAR_DIR.mkdir(parents=True, exist_ok=True)  # SQLite makes a file, not its folder
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache and Celery broker -----------------------------------------
@@ -113,6 +135,8 @@ CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "sequence")
 
 CELERY_BROKER_URL = REDIS_URL or "filesystem://"
 if not REDIS_URL:
+    # Kombu's file-system transport, writing each message whole before it shows.
+    CELERY_BROKER_TRANSPORT = "sequence_site.broker:Transport"
     _queue_dir = VAR_DIR / "celery-broker"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_queue_dir),
@@ -201,6 +225,41 @@ if not DEBUG and SITE_URL.startswith("https://"):
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+
+SECURE_REFERRER_POLICY = "same-origin"  # Django's default, stated: other sites never see our URLs
+
+# Content-Security-Policy (django-csp) on every response. Pages load scripts,
+# styles and images from the site itself and nothing inline: no style=""
+# attribute, no <style>, no onclick="". An inline <script> needs the nonce:
+# <script nonce="{{ request.csp_nonce }}">, which also puts it in the header.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],  # base.html's empty favicon, href="data:,"
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    }
+}
+# Features no page uses, refused for the page and anything it might embed.
+PERMISSIONS_POLICY = ", ".join(
+    f"{feature}=()"
+    for feature in (
+        "accelerometer",
+        "browsing-topics",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "payment",
+        "usb",
+    )
+)
 
 LOGGING = {
     "version": 1,

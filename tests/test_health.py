@@ -49,6 +49,7 @@ def test_database_down_is_reported_with_its_reason(client, monkeypatch):
 def test_broker_unreachable_is_reported_with_its_reason(client, monkeypatch):
     heartbeat()
     monkeypatch.setattr(celery_app.conf, "broker_url", "redis://127.0.0.1:9/0")
+    monkeypatch.setitem(celery_app.conf, "broker_transport", None)  # the URL's scheme picks it
     response = client.get(reverse("healthz"))
     body = response.json()
     assert response.status_code == 503
