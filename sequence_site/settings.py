@@ -176,6 +176,7 @@ ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Sequence] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if SITE_URL.startswith("https") else "http"
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"  # NFKC usernames, look-alikes of taken names refused
 ACCOUNT_RATE_LIMITS_ENABLED = True  # allauth's defaults, counted in CACHES["default"]
 
 # --- E-mail -------------------------------------------------------------------

@@ -16,11 +16,6 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-enough-passphrase"
 
 
-@pytest.fixture(autouse=True)
-def _adapter(settings):
-    settings.ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"  # the line settings.py is to carry
-
-
 def sign_up(client, username: str):
     email = f"{uuid.uuid4().hex}@example.org"
     data = {"email": email, "username": username, "password1": PASSWORD, "password2": PASSWORD}
