@@ -1,7 +1,6 @@
 from django import forms
 
-from accounts.models import MAX_REMINDER_HOURS, TIME_ZONE_CHOICES, Delivery, User, reminder_hour
-from games.models import Notification
+from accounts.models import MAX_REMINDER_HOURS, TIME_ZONE_CHOICES, Delivery, EmailKind, User, reminder_hour
 
 
 class SettingsForm(forms.Form):
@@ -20,10 +19,10 @@ class SettingsForm(forms.Form):
     def __init__(self, *args, user: User, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
-        for kind, label in Notification.Kind.choices:
+        for kind, label in EmailKind.choices:
             choices = (
                 Delivery.choices
-                if kind != Notification.Kind.REMINDER
+                if kind != EmailKind.REMINDER
                 else [(Delivery.IMMEDIATELY, "On"), (Delivery.OFF, "Off")]
             )
             self.fields[f"delivery_{kind}"] = forms.ChoiceField(label=label, choices=choices)
@@ -31,11 +30,11 @@ class SettingsForm(forms.Form):
             "time_zone": user.time_zone,
             "digest_hour": user.digest_hour,
             "reminder_hours": user.reminder_hours,
-            **{f"delivery_{kind}": user.delivery_for(kind) for kind in Notification.Kind.values},
+            **{f"delivery_{kind}": user.delivery_for(kind) for kind in EmailKind.values},
         }
 
     def delivery_fields(self):
-        return [self[f"delivery_{kind}"] for kind in Notification.Kind.values]
+        return [self[f"delivery_{kind}"] for kind in EmailKind.values]
 
     def clean_reminder_hours(self) -> str:
         entries = [h.strip() for h in self.cleaned_data["reminder_hours"].split(",")]
@@ -51,6 +50,6 @@ class SettingsForm(forms.Form):
         user.time_zone = self.cleaned_data["time_zone"]
         user.digest_hour = self.cleaned_data["digest_hour"]
         user.reminder_hours = self.cleaned_data["reminder_hours"]
-        user.email_delivery = {kind: self.cleaned_data[f"delivery_{kind}"] for kind in Notification.Kind.values}
+        user.email_delivery = {kind: self.cleaned_data[f"delivery_{kind}"] for kind in EmailKind.values}
         user.save(update_fields=["time_zone", "digest_hour", "reminder_hours", "email_delivery"])
         return user

@@ -9,6 +9,20 @@ from accounts import usernames
 TIME_ZONE_CHOICES = [(name, name.replace("_", " ")) for name in sorted(zoneinfo.available_timezones())]
 
 
+class EmailKind(models.TextChoices):
+    """The kinds of e-mail a player chooses a delivery for. Accounts keep the
+    list (games.Notification.Kind is this class) so that preferences need
+    nothing from games: games depend on accounts, never the other way."""
+
+    YOUR_TURN = "your_turn", "It is your turn"
+    DRAW_WINDOW = "draw_window", "Your draw window is open"
+    REMINDER = "reminder", "Reminders before your turn runs out"
+    MISSED = "missed", "A draw lost or a turn skipped"
+    INVITATION = "invitation", "Invitations"
+    GAME_STARTED = "game_started", "A game has started"
+    GAME_OVER = "game_over", "A game is over"
+
+
 class Delivery(models.TextChoices):
     IMMEDIATELY = "immediately", "Immediately"
     DIGEST = "digest", "In my daily digest"

@@ -6,9 +6,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.forms import SettingsForm
-from accounts.models import Delivery, EmailOptOut
-from games.emails import read_unsubscribe_token
-from games.models import Notification
+from accounts.models import Delivery, EmailKind, EmailOptOut
+from accounts.unsubscribe import read_unsubscribe_token
 
 
 @login_required
@@ -24,7 +23,7 @@ def settings_page(request):
 
 
 def _kind_label(kind: str) -> str:
-    return dict(Notification.Kind.choices).get(kind, "Daily digest")
+    return dict(EmailKind.choices).get(kind, "Daily digest")
 
 
 @csrf_exempt  # RFC 8058 one-click: mail clients POST here without a session; the signed token is the proof
@@ -43,7 +42,7 @@ def unsubscribe(request, token: str):
             delivery = dict(user.email_delivery)
             if kind == "digest":  # the digest itself: everything it gathered goes off
                 delivery.update({k: Delivery.OFF for k, v in delivery.items() if v == Delivery.DIGEST})
-            elif kind in Notification.Kind.values:
+            elif kind in EmailKind.values:
                 delivery[kind] = Delivery.OFF
             user.email_delivery = delivery
             user.save(update_fields=["email_delivery"])

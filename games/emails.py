@@ -2,45 +2,19 @@
 from what the recipient may see. Templates: templates/emails/<kind>-subject.txt,
 -body.txt and -body.html."""
 
-
 from django.conf import settings
-from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.unsubscribe import unsubscribe_token
 from games import engine, selectors
 from games.board_text import board_as_text
 from games.describe import describe_move
 from games.engine.cards import card_label
 from games.invitations import invitation_token
 from games.models import Game, Invitation, Notification, Seat
-
-UNSUBSCRIBE_SALT = "emails.unsubscribe"
-
-
-def unsubscribe_token(*, kind: str, user=None, email: str = "") -> str:
-    payload = {"k": kind, "u": user.pk} if user is not None else {"k": kind, "e": email}
-    return signing.dumps(payload, salt=UNSUBSCRIBE_SALT)
-
-
-def read_unsubscribe_token(token: str) -> dict:
-    """The payload of a genuine token; raises signing.BadSignature otherwise."""
-    payload = signing.loads(token, salt=UNSUBSCRIBE_SALT)
-    if not _issued_shape(payload):
-        raise signing.BadSignature("Not an unsubscribe token of this release.")
-    return payload
-
-
-def _issued_shape(payload) -> bool:
-    """Links never expire, so a signed one may carry a payload of another
-    format; only the shape `unsubscribe_token` makes may be acted on."""
-    if not isinstance(payload, dict) or not isinstance(payload.get("k"), str):
-        return False
-    if "u" in payload:
-        return type(payload["u"]) is int  # not bool, nor a string the query would choke on
-    return isinstance(payload.get("e"), str)
 
 
 def absolute(path: str) -> str:

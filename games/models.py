@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from accounts.models import EmailKind
 from games.engine import ALLOWED_TEAMS, TEAM_NAMES
 
 PLAYER_COUNT_CHOICES = [(n, f"{n} players") for n in ALLOWED_TEAMS]
@@ -192,14 +193,7 @@ class Notification(models.Model):
     or, failing that, by the periodic sweep. Rendered when sent, from the
     game as it is then, and skipped if it no longer applies."""
 
-    class Kind(models.TextChoices):
-        YOUR_TURN = "your_turn", "It is your turn"
-        DRAW_WINDOW = "draw_window", "Your draw window is open"
-        REMINDER = "reminder", "Reminders before your turn runs out"
-        MISSED = "missed", "A draw lost or a turn skipped"
-        INVITATION = "invitation", "Invitations"
-        GAME_STARTED = "game_started", "A game has started"
-        GAME_OVER = "game_over", "A game is over"
+    Kind = EmailKind  # the kinds a player sets a delivery for, in accounts
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"

@@ -15,7 +15,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from accounts.models import Delivery, EmailOptOut
-from games import emails
+from games import dispatch, emails
 from games.models import Game, Notification
 
 log = logging.getLogger(__name__)
@@ -84,9 +84,7 @@ def save_all(notifications: list[Notification | None], *, game: Game, version: i
     if not rows:
         return
     Notification.objects.bulk_create(rows, ignore_conflicts=True)
-    from games.tasks import send_due  # the tasks module imports this one
-
-    transaction.on_commit(lambda: send_due.delay(game.pk, version))
+    transaction.on_commit(lambda: dispatch.send_due(game_id=game.pk, version=version))
 
 
 def deliver_due_for(*, game_id: int, version: int, now: datetime | None = None) -> list[str]:

@@ -6,14 +6,14 @@ from celery import shared_task
 from django.db.models import Q
 from django.utils import timezone
 
-from games import outbox, services
+from games import dispatch, outbox, services
 from games.errors import GameError
 from games.models import Game
 
 log = logging.getLogger(__name__)
 
 
-@shared_task(name="games.send_due", ignore_result=True)
+@shared_task(name=dispatch.SEND_DUE, ignore_result=True)
 def send_due(game_id: int, version: int) -> list[str]:
     """The e-mails a change to a game made due at once."""
     return outbox.deliver_due_for(game_id=game_id, version=version)

@@ -36,6 +36,16 @@ def _plain_static_storage(settings):
 from tests.gameplay import started_game  # noqa: E402, F401  (a fixture for every test package)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _tasks_known_by_name():
+    """Import every app's tasks module, as a worker does at start: a task sent
+    by name (games.dispatch) then runs in process when eager instead of
+    going to the broker unseen."""
+    from sequence_site.celery import app
+
+    app.loader.import_default_modules()
+
+
 @pytest.fixture(autouse=True)
 def _tasks_run_in_process(request):
     """Tasks run at once in the test process; the tests of the real worker

@@ -6,12 +6,11 @@ from django.core import signing
 from django.test import Client
 from django.urls import reverse
 
-from games import emails
-from games.models import Notification
+from accounts.models import EmailKind as Kind
+from accounts.unsubscribe import UNSUBSCRIBE_SALT, unsubscribe_token
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
-Kind = Notification.Kind
 
 GARBAGE = [
     "²",  # str.isdigit() says yes, int() says no
@@ -103,7 +102,7 @@ def tampered(token: str) -> list[str]:
 @pytest.mark.parametrize("method", ["get", "post"])
 def test_a_tampered_unsubscribe_link_is_refused_without_a_500(site, method):
     user = UserFactory(email_delivery={Kind.YOUR_TURN: "immediately"})
-    token = emails.unsubscribe_token(kind=Kind.YOUR_TURN, user=user)
+    token = unsubscribe_token(kind=Kind.YOUR_TURN, user=user)
     for bad in tampered(token):
         response = getattr(site, method)(reverse("unsubscribe", args=[bad]))
         assert response.status_code == 400, bad
@@ -123,5 +122,5 @@ def test_a_tampered_unsubscribe_link_is_refused_without_a_500(site, method):
 )
 def test_a_signed_link_of_a_shape_never_issued_is_refused_without_a_500(site, payload):
     """Links never expire: one of an older format must not crash the page."""
-    token = signing.dumps(payload, salt=emails.UNSUBSCRIBE_SALT)
+    token = signing.dumps(payload, salt=UNSUBSCRIBE_SALT)
     assert site.post(reverse("unsubscribe", args=[token])).status_code == 400
