@@ -11,8 +11,16 @@ from django.db.models import Q
 
 from accounts.models import EmailKind
 from games.engine import ALLOWED_TEAMS, TEAM_NAMES
+from games.engine.setup import team_of
 
 PLAYER_COUNT_CHOICES = [(n, f"{n} players") for n in ALLOWED_TEAMS]
+
+
+class GameQuerySet(models.QuerySet):
+    def due(self, now):
+        """Games in play with a passed deadline, the most overdue first: the one
+        query the deadline sweep and /healthz make, on the partial index game_due_idx."""
+        return self.filter(status=Game.Status.ACTIVE, next_deadline__lte=now).order_by("next_deadline")
 
 
 class Game(models.Model):
@@ -58,6 +66,8 @@ class Game(models.Model):
     result_reason = models.CharField(max_length=20, blank=True)
     abort_reason = models.CharField(max_length=200, blank=True)
 
+    objects = GameQuerySet.as_manager()
+
     class Meta:
         indexes = [
             models.Index(fields=["next_deadline"], condition=Q(status="active"), name="game_due_idx"),
@@ -75,6 +85,14 @@ class Game(models.Model):
     @property
     def team_names(self) -> list[str]:
         return list(TEAM_NAMES[: self.teams])
+
+    def team_of(self, position: int) -> int:
+        """The team of the seat at `position`, by the engine's rule (seats
+        alternate teams), whether or not anyone sits there yet."""
+        return team_of(position, self.teams)
+
+    def team_name_of(self, position: int) -> str:
+        return TEAM_NAMES[self.team_of(position)]
 
 
 class Seat(models.Model):
@@ -98,11 +116,11 @@ class Seat(models.Model):
 
     @property
     def team(self) -> int:
-        return self.position % self.game.teams
+        return self.game.team_of(self.position)
 
     @property
     def team_name(self) -> str:
-        return TEAM_NAMES[self.team]
+        return self.game.team_name_of(self.position)
 
 
 class Hand(models.Model):

@@ -3,7 +3,6 @@
 import logging
 
 from celery import shared_task
-from django.db.models import Q
 from django.utils import timezone
 
 from games import dispatch, outbox, services
@@ -25,13 +24,8 @@ def outbox_sweep() -> dict:
 
 
 def due_game_ids(now=None) -> list[int]:
-    """Active games with a passed deadline: one query on the partial index."""
-    now = now or timezone.now()
-    return list(
-        Game.objects.filter(Q(status=Game.Status.ACTIVE) & Q(next_deadline__lte=now))
-        .order_by("next_deadline")
-        .values_list("pk", flat=True)
-    )
+    """Active games with a passed deadline, the most overdue first."""
+    return list(Game.objects.due(now or timezone.now()).values_list("pk", flat=True))
 
 
 @shared_task(name="games.enforce_deadlines", ignore_result=True)

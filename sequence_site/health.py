@@ -71,12 +71,7 @@ def check_backlog() -> dict:
     try:
         now = timezone.now()
         mail = backlog(now)
-        oldest = (
-            Game.objects.filter(status=Game.Status.ACTIVE, next_deadline__lte=now)
-            .order_by("next_deadline")
-            .values_list("next_deadline", flat=True)
-            .first()
-        )
+        oldest = Game.objects.due(now).values_list("next_deadline", flat=True).first()
     except Exception as exc:
         return {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
     overdue = round((now - oldest).total_seconds()) if oldest else 0
