@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "csp",
     "accounts",
     "games",
+    "sequence_site",  # its system checks: `check --deploy` refuses the embedded defaults
 ]
 
 MIDDLEWARE = [
