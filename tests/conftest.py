@@ -1,8 +1,16 @@
 import os
+import shutil
+from pathlib import Path
 
 import pytest
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+
+# Playwright's sync API keeps an event loop in the test thread for the whole
+# session, and the database fixtures run beside it; they are synchronous and
+# safe. (test_deploy_check removes this from the environment it checks.)
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -30,6 +38,32 @@ def _plain_static_storage(settings):
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    """Every test user gets a password; no test is about the hasher's cost."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Debian's Chromium for every test that opens a browser (pytest-playwright's `browser`)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Chromium is not installed (apt-get install chromium); CI installs it")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
     }
 
 

@@ -29,6 +29,11 @@ def state_of(game: Game) -> engine.State:
     return engine.state_from_json(game.state)
 
 
+def first_play(game: Game, seat: int) -> str:
+    """The first legal play of `seat` that puts a card on a cell (not a pass)."""
+    return next(m for m in engine.legal_moves(state_of(game), seat) if " " in m and not m.startswith("pass"))
+
+
 def play_a_move(game, users, rng, avoid=("resign",)):
     """The seat to play makes a random legal move through the service."""
     state = state_of(game)

@@ -9,10 +9,10 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from games import engine, outbox, services
+from games import outbox, services
 from games.models import Notification
 from tests.factories import UserFactory
-from tests.gameplay import state_of
+from tests.gameplay import first_play, state_of
 
 pytestmark = pytest.mark.django_db
 Kind = Notification.Kind
@@ -42,8 +42,7 @@ def sweep_at(clock, when: datetime) -> dict:
 
 def play(game, user, door="web"):
     """`user`, who is to play, makes a play (not a pass)."""
-    state = state_of(game)
-    move = next(m for m in engine.legal_moves(state, state.turn) if " " in m and not m.startswith("pass"))
+    move = first_play(game, state_of(game).turn)
     return services.move_submit(game_id=game.pk, user=user, move=move, expected_version=game.version, door=door)
 
 

@@ -7,7 +7,6 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
-from tests.e2e.conftest import browser_type_launch_args  # noqa: F401  (the Chromium the browser tests use)
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)

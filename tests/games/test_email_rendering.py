@@ -1,0 +1,94 @@
+"""Each kind of e-mail as rendered (games.emails): what the reader may see of
+the game, in text and HTML, with an unsubscribe link, in their time zone."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games import emails, services
+from games.engine.cards import card_label
+from games.models import Notification
+from tests.factories import UserFactory
+from tests.gameplay import first_play, state_of
+
+pytestmark = pytest.mark.django_db
+Kind = Notification.Kind
+
+
+def hand_line(body: str) -> list[str]:
+    return re.search(r"Your hand: (.*)", body).group(1).split()
+
+
+def test_your_turn_email_shows_the_board_my_hand_and_my_moves_only(started_game):
+    game, _users = started_game(2, 2, seed=4)
+    notification = Notification.objects.get(game=game, kind=Kind.YOUR_TURN, version=0)
+    message = emails.build(notification)
+    state = state_of(game)
+    assert message.subject.startswith(f"Your turn in game {game.pk}")
+    assert sorted(hand_line(message.body)) == sorted(card_label(c) for c in state.hands[0])
+    listed = re.findall(r"^  (\S+ \S+|dead \S+|pass \S+)$", message.body, re.M)
+    assert listed and all(m.split()[-1 if m.startswith(("dead", "pass")) else 0] in state.hands[0] for m in listed)
+    assert "     A   B   C" in message.body and "  1   **" in message.body  # the board as text
+    for card in set(state.hands[1]) - set(state.hands[0]):
+        assert card_label(card) not in message.body.split("Your hand:")[1].split("Make your move")[0]
+    html = message.alternatives[0].content
+    assert "<pre" in html and "Open the table" in html
+    assert message.extra_headers["List-Unsubscribe"].startswith("<http")
+    assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+
+
+@pytest.mark.parametrize(
+    "kind", [Kind.GAME_STARTED, Kind.GAME_OVER, Kind.MISSED, Kind.DRAW_WINDOW, Kind.INVITATION, Kind.REMINDER]
+)
+def test_every_kind_renders_text_and_html(started_game, kind):
+    game, users = started_game(2, 2, draw_mode="tabletop")
+    if kind == Kind.GAME_STARTED:
+        notification = Notification.objects.get(game=game, kind=kind)
+        says = "has started"
+    elif kind == Kind.REMINDER:
+        notification = Notification.objects.get(game=game, kind=kind, variant=2)
+        says = "Reminder"
+    elif kind == Kind.GAME_OVER:
+        services.move_submit(game_id=game.pk, user=users[1], move="resign", expected_version=0)
+        notification = Notification.objects.get(game=game, kind=kind, recipient=users[0])
+        says = "Blue"
+    elif kind == Kind.MISSED:
+        services.deadline_enforce(game_id=game.pk, now=game.turn_deadline)
+        notification = Notification.objects.get(game=game, kind=kind)
+        says = "skipped"
+    elif kind == Kind.DRAW_WINDOW:
+        services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0, door="email")
+        notification = Notification.objects.get(game=game, kind=kind)
+        says = "draw"
+    else:
+        host = UserFactory()
+        forming = services.game_create(creator=host, players=2, teams=2, invitees=["someone@example.org"])
+        notification = Notification.objects.get(game=forming, kind=kind)
+        says = "invites you"
+    message = emails.build(notification)
+    assert message is not None
+    assert says.lower() in (message.subject + message.body).lower()
+    assert message.alternatives[0].mimetype == "text/html"
+    assert "unsubscribe" in message.alternatives[0].content.lower()
+    assert "Stop e-mails like this one" in message.body
+
+
+def test_a_draw_window_email_leads_to_a_one_click_confirmation(client, started_game):
+    game, users = started_game(2, 2, draw_mode="tabletop")
+    services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0, door="email")
+    message = emails.build(Notification.objects.get(game=game, kind=Kind.DRAW_WINDOW))
+    path = re.search(r"https?://[^/]+(/games/\d+/draw/)", message.body).group(1)
+    client.force_login(users[0])
+    page = client.get(path)
+    assert b"Draw a card" in page.content
+    client.post(reverse("game_move", args=[game.pk]), {"move": "draw", "version": 1})
+    assert len(state_of(game).hands[0]) == 7
+
+
+def test_times_in_emails_are_in_the_recipients_time_zone(started_game):
+    game, users = started_game(2, 2)
+    users[0].time_zone = "Asia/Tokyo"
+    users[0].save()
+    message = emails.build(Notification.objects.get(game=game, kind=Kind.YOUR_TURN))
+    assert "JST" in message.body
