@@ -16,6 +16,8 @@ from games import inputs, selectors, services
 from games.errors import GameError, GameNotFound
 from games.forms import GameCreateForm, InviteForm, MoveForm
 from games.models import Game, Invitation
+from games.viewmodels.replay import replay_frame
+from games.viewmodels.table import table_for
 
 NO_ANSWER = "Answer the invitation with accept or decline."
 
@@ -91,7 +93,7 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
     if mine is None and not request.user.is_authenticated:
         return redirect(f"{reverse('account_login')}?next={request.path}")
     card = inputs.read_card(request.GET.get("card"))
-    table = selectors.table_for(game=game, seats=seats, my_seat=mine, selected_card=card)
+    table = table_for(game=game, seats=seats, my_seat=mine, selected_card=card)
     context.update(table=table, may_download=selectors.may_download_record(game=game))
     return render(request, "games/table.html", context, status=status)
 
@@ -287,7 +289,7 @@ def game_replay(request, game_id: int):
     """The position after move ?at= (the latest when it is not a number)."""
     try:
         game, seats, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
-        frame = selectors.replay_frame(game=game, seats=seats, at=inputs.read_int(request.GET.get("at")))
+        frame = replay_frame(game=game, seats=seats, at=inputs.read_int(request.GET.get("at")))
     except GameNotFound:
         raise Http404("There is no such game.") from None
     except GameError as exc:
