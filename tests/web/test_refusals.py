@@ -1,7 +1,9 @@
 """Refusals on the web: one mapping (games.web_refusals) turns every refusal
-into the page with its message and status, or a 404."""
+into the page with its message and status, or a 404; and a form whose CSRF
+token is missing gets the site's own page, which the CSP lets through."""
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from games import errors, services
@@ -36,3 +38,14 @@ def test_a_refusal_on_a_forming_game_shows_the_forming_page(client):
     assert response.status_code == 403 and "players can start it" in response.content.decode()
     assert "Join this game" in response.content.decode()  # the forming page, built afresh
     assert Game.objects.get().status == Game.Status.FORMING
+
+
+def test_a_form_sent_without_its_csrf_token_gets_the_sites_own_page():
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(UserFactory())
+    response = client.post(reverse("game_new"), {"players": "2", "teams": "2"})
+    assert response.status_code == 403
+    page = response.content.decode()
+    assert "This form has expired" in page and "Reload the page and try again" in page
+    assert "<style" not in page and "style=" not in page and "css/site.css" in page
+    assert not Game.objects.exists()
