@@ -9,12 +9,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.unsubscribe import unsubscribe_token
-from games import engine, selectors
+from games import selectors
 from games.board_text import board_as_text
-from games.describe import describe_move
-from games.engine.cards import card_label
 from games.invitations import invitation_token
 from games.models import Game, Invitation, Notification, Seat
+from games.viewmodels.table import history_lines, table_for
 
 
 def absolute(path: str) -> str:
@@ -27,19 +26,10 @@ def _seat_of(game: Game, user) -> Seat | None:
     return next((seat for seat in game.seats.all() if seat.user_id == user.pk), None)
 
 
-def _game_context(game: Game, seat: Seat | None) -> dict:
-    state = engine.state_from_json(game.state)
-    view = engine.player_view(state, seat.position if seat else None)
-    seats = list(game.seats.all())
-    return {
-        "view": view,
-        "board_text": board_as_text(view),
-        "hand": [card_label(card) for card in view.get("hand", [])],
-        "moves": [m for m in view.get("legal_moves", []) if m != "resign"],
-        "seats": seats,
-        "turn_seat": next((s for s in seats if s.position == view["turn"]), None),
-        "winners": [s.name for s in seats if view["result"] and s.team_name == view["result"]["winner"]],
-    }
+def _table_context(game: Game, seat: Seat | None) -> dict:
+    """The table as the page shows it to this seat, without its history, and the board as text."""
+    table = table_for(game=game, seats=list(game.seats.all()), my_seat=seat, history=0)
+    return {"table": table, "board_text": board_as_text(table.rows)}
 
 
 def _relevant(notification: Notification, game: Game, seat: Seat | None) -> bool:
@@ -90,7 +80,7 @@ def context_for(notification: Notification) -> dict | None:
         "settings_url": absolute(reverse("account_settings")),
     }
     if game.state is not None:
-        context.update(_game_context(game, seat))
+        context.update(_table_context(game, seat))
     kind = Notification.Kind
     if notification.kind == kind.INVITATION:
         invitation = _invitation(notification)
@@ -103,12 +93,9 @@ def context_for(notification: Notification) -> dict | None:
         context["deadline"] = game.turn_deadline
     elif notification.kind == kind.MISSED:
         move = game.moves.filter(seq=notification.version).first()
-        names = {s.position: s.name for s in game.seats.all()}
         events = move.events if move else []
         context["missed_draw"] = any(e["type"] == "draw_lost" and seat and e["seat"] == seat.position for e in events)
-        context["words"] = (
-            describe_move(seat_names=names, seat=move.seat, text=move.text, events=events) if move else ""
-        )
+        context["words"] = history_lines([move], list(game.seats.all()))[0].words if move else ""
     elif notification.kind == kind.GAME_OVER:
         context["replay_url"] = absolute(reverse("game_replay", args=[game.pk]))
     return context

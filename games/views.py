@@ -1,5 +1,6 @@
 """Thin views: read a form, call a service or a selector, render or redirect.
-A refusal re-renders the page with its message and a 4xx status."""
+A refusal is raised as a `GameError` and answered by `web_refusals`: the page
+again with its message and a 4xx status, or a 404."""
 
 import json
 from functools import wraps
@@ -12,23 +13,29 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from games import inputs, selectors, services
-from games.errors import GameError, GameNotFound
+from games import inputs, selectors, services, web_refusals
+from games.errors import GameError
 from games.forms import GameCreateForm, InviteForm, MoveForm
 from games.models import Game, Invitation
+from games.viewmodels.replay import replay_frame
+from games.viewmodels.table import table_for
 
 NO_ANSWER = "Answer the invitation with accept or decline."
 
 
 def _one_game(view):
-    """A view of one game: an id no game can have is a 404 before any query
-    (SQLite cannot even compare a 20-digit number; the URL takes any digits)."""
+    """A view of one game. An id no game can have is a 404 before any query
+    (SQLite cannot even compare a 20-digit number; the URL takes any digits);
+    a refusal the view raises is shown on the game's page."""
 
     @wraps(view)
     def checked(request, game_id: int, *args, **kwargs):
         if not inputs.is_game_id(game_id):
             raise Http404("There is no such game.")
-        return view(request, game_id, *args, **kwargs)
+        try:
+            return view(request, game_id, *args, **kwargs)
+        except GameError as exc:
+            return web_refusals.refusal_response(exc, lambda error: _game_page(request, game_id, error=error))
 
     return checked
 
@@ -37,6 +44,11 @@ def _answer(request) -> str | None:
     """'accept' or 'decline' from an invitation form; anything else is None."""
     answer = request.POST.get("answer")
     return answer if answer in ("accept", "decline") else None
+
+
+def _done(request, game_id: int, message: str):
+    messages.success(request, message)
+    return redirect("game", game_id=game_id)
 
 
 def home(request):
@@ -53,12 +65,16 @@ def game_new(request):
         try:
             game = services.game_create(creator=request.user, **form.cleaned_data)
         except GameError as exc:
-            form.add_error(None, str(exc))
-            return render(request, "games/new.html", {"form": form}, status=exc.status_code)
+            return web_refusals.refusal_response(exc, lambda error: _refused_new_game(request, form, error))
         messages.success(request, "Your game is ready. It starts once every seat is taken.")
         return redirect("game", game_id=game.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, "games/new.html", {"form": form}, status=status)
+
+
+def _refused_new_game(request, form: GameCreateForm, error: GameError):
+    form.add_error(None, str(error))
+    return render(request, "games/new.html", {"form": form})
 
 
 @require_GET
@@ -71,12 +87,9 @@ def open_games(request):
 
 
 def _game_page(request, game_id: int, *, error: GameError | None = None, move_text: str = ""):
-    """The page of a game as this viewer may see it: forming, or the table."""
-    try:
-        game, seats, mine = selectors.game_for_viewer(game_id=game_id, user=request.user)
-    except GameNotFound:
-        raise Http404("There is no such game.") from None
-    status = error.status_code if error else 200
+    """The page of a game as this viewer may see it: forming, or the table;
+    `error` is a refusal to show on it (web_refusals sets the status)."""
+    game, seats, mine = selectors.game_for_viewer(game_id=game_id, user=request.user)
     context = {"game": game, "seats": seats, "my_seat": mine, "error": error, "move_text": move_text}
     if game.status == Game.Status.FORMING or game.state is None:
         invitations = game.invitations.filter(status=Invitation.Status.PENDING).select_related("user") if mine else []
@@ -87,13 +100,13 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         context.update(
             invite_form=InviteForm(), invitations=invitations, my_invitation=my_invitation, open_seats=open_teams
         )
-        return render(request, "games/forming.html", context, status=status)
+        return render(request, "games/forming.html", context)
     if mine is None and not request.user.is_authenticated:
         return redirect(f"{reverse('account_login')}?next={request.path}")
     card = inputs.read_card(request.GET.get("card"))
-    table = selectors.table_for(game=game, seats=seats, my_seat=mine, selected_card=card)
+    table = table_for(game=game, seats=seats, my_seat=mine, selected_card=card)
     context.update(table=table, may_download=selectors.may_download_record(game=game))
-    return render(request, "games/table.html", context, status=status)
+    return render(request, "games/table.html", context)
 
 
 @require_GET
@@ -108,18 +121,16 @@ def game_detail(request, game_id: int):
 def game_move(request, game_id: int):
     form = MoveForm(request.POST)
     if not form.is_valid():
-        return _game_page(request, game_id, error=GameError(_move_form_problem(form)))
+        raise GameError(_move_form_problem(form))
+    move = form.cleaned_data["move"]
     try:
         services.move_submit(
-            game_id=game_id,
-            user=request.user,
-            move=form.cleaned_data["move"],
-            expected_version=form.cleaned_data["version"],
+            game_id=game_id, user=request.user, move=move, expected_version=form.cleaned_data["version"]
         )
-    except GameNotFound:
-        raise Http404("There is no such game.") from None
-    except GameError as exc:
-        return _game_page(request, game_id, error=exc, move_text=form.cleaned_data["move"])
+    except GameError as exc:  # the page repeats the move as sent
+        return web_refusals.refusal_response(
+            exc, lambda error: _game_page(request, game_id, error=error, move_text=move)
+        )
     response = HttpResponseRedirect(reverse("game", args=[game_id]) + "#table")
     response.status_code = 303  # See Other: reloading the table must not post the move again
     return response
@@ -137,12 +148,9 @@ def _move_form_problem(form: MoveForm) -> str:
 @_one_game
 def game_resign(request, game_id: int):
     """A confirmation page: resigning cannot be undone."""
-    try:
-        game, _, mine = selectors.game_for_viewer(game_id=game_id, user=request.user)
-    except GameNotFound:
-        raise Http404 from None
+    game, _, mine = selectors.game_for_viewer(game_id=game_id, user=request.user)
     if mine is None or game.status != Game.Status.ACTIVE:
-        return _game_page(request, game_id, error=GameError("You cannot resign from this game."))
+        raise GameError("You cannot resign from this game.")
     return render(request, "games/resign.html", {"game": game, "my_seat": mine})
 
 
@@ -151,51 +159,34 @@ def game_resign(request, game_id: int):
 @_one_game
 def game_draw(request, game_id: int):
     """Where the draw-window e-mail leads: one more click takes the draw."""
-    try:
-        game, _, mine = selectors.game_for_viewer(game_id=game_id, user=request.user)
-    except GameNotFound:
-        raise Http404 from None
+    game, _, mine = selectors.game_for_viewer(game_id=game_id, user=request.user)
     if mine is None or game.status != Game.Status.ACTIVE or mine.draw_deadline is None:
-        return _game_page(request, game_id, error=GameError("You have no draw to take in this game now."))
+        raise GameError("You have no draw to take in this game now.")
     return render(request, "games/draw.html", {"game": game, "my_seat": mine})
-
-
-def _forming_action(request, game_id: int, action, success: str):
-    try:
-        action()
-    except GameNotFound:
-        raise Http404("There is no such game.") from None
-    except GameError as exc:
-        return _game_page(request, game_id, error=exc)
-    messages.success(request, success)
-    return redirect("game", game_id=game_id)
 
 
 @login_required
 @require_POST
 @_one_game
 def game_join(request, game_id: int):
-    return _forming_action(
-        request, game_id, lambda: services.seat_join(game_id=game_id, user=request.user), "You have a seat."
-    )
+    services.seat_join(game_id=game_id, user=request.user)
+    return _done(request, game_id, "You have a seat.")
 
 
 @login_required
 @require_POST
 @_one_game
 def game_leave(request, game_id: int):
-    return _forming_action(
-        request, game_id, lambda: services.seat_leave(game_id=game_id, user=request.user), "You left the game."
-    )
+    services.seat_leave(game_id=game_id, user=request.user)
+    return _done(request, game_id, "You left the game.")
 
 
 @login_required
 @require_POST
 @_one_game
 def game_start(request, game_id: int):
-    return _forming_action(
-        request, game_id, lambda: services.game_start(game_id=game_id, user=request.user), "The cards are dealt."
-    )
+    services.game_start(game_id=game_id, user=request.user)
+    return _done(request, game_id, "The cards are dealt.")
 
 
 @login_required
@@ -204,14 +195,10 @@ def game_start(request, game_id: int):
 def game_invite(request, game_id: int):
     form = InviteForm(request.POST)
     if not form.is_valid():
-        return _game_page(request, game_id, error=GameError(form.errors["invitee"][0]))
+        raise GameError(form.errors["invitee"][0])
     invitee = form.cleaned_data["invitee"]
-    return _forming_action(
-        request,
-        game_id,
-        lambda: services.invitation_create(game_id=game_id, inviter=request.user, invitee=invitee),
-        f"{invitee} is invited.",
-    )
+    services.invitation_create(game_id=game_id, inviter=request.user, invitee=invitee)
+    return _done(request, game_id, f"{invitee} is invited.")
 
 
 @login_required
@@ -219,22 +206,15 @@ def game_invite(request, game_id: int):
 @_one_game
 def game_arrange(request, game_id: int):
     """Move one seat a place earlier in the turn order (and so to the other team)."""
-    try:
-        _, seats, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
-    except GameNotFound:
-        raise Http404("There is no such game.") from None
+    _, seats, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
     order = [seat.pk for seat in seats]
     seat_id = inputs.read_int(request.POST.get("seat"))
     if seat_id not in order:
-        return _game_page(request, game_id, error=GameError("Choose a seat of this game to move."))
+        raise GameError("Choose a seat of this game to move.")
     index = order.index(seat_id)
     order.insert(max(index - 1, 0), order.pop(index))
-    return _forming_action(
-        request,
-        game_id,
-        lambda: services.seats_arrange(game_id=game_id, user=request.user, seat_order=order),
-        "Seats rearranged.",
-    )
+    services.seats_arrange(game_id=game_id, user=request.user, seat_order=order)
+    return _done(request, game_id, "Seats rearranged.")
 
 
 @login_required
@@ -244,64 +224,54 @@ def game_answer_invitation(request, game_id: int):
     """Accept or decline an invitation sent to one's username or address."""
     invite = Invitation.objects.filter(game_id=game_id, user=request.user, status=Invitation.Status.PENDING).first()
     if invite is None:
-        return _game_page(request, game_id, error=GameError("You have no open invitation to this game."))
+        raise GameError("You have no open invitation to this game.")
     answer = _answer(request)
     if answer is None:
-        return _game_page(request, game_id, error=GameError(NO_ANSWER))
+        raise GameError(NO_ANSWER)
     if answer == "decline":
-        action, done = services.invitation_decline, "Invitation declined."
-    else:
-        action, done = services.invitation_accept, "You have a seat in the game."
-    return _forming_action(request, game_id, lambda: action(invitation_id=invite.pk, user=request.user), done)
+        services.invitation_decline(invitation_id=invite.pk, user=request.user)
+        return _done(request, game_id, "Invitation declined.")
+    services.invitation_accept(invitation_id=invite.pk, user=request.user)
+    return _done(request, game_id, "You have a seat in the game.")
 
 
 def invitation(request, token: str):
+    """The page an invitation link opens: who invites, and (signed in) take the seat or decline."""
+    invite = None
+
+    def page(error: GameError | None = None):
+        return render(request, "games/invitation.html", {"invitation": invite, "token": token, "error": error})
+
     try:
         invite = services.invitation_from_token(token)
-    except GameError as exc:
-        return render(request, "games/invitation.html", {"error": exc}, status=exc.status_code)
-    if not request.user.is_authenticated:
-        return render(request, "games/invitation.html", {"invitation": invite, "token": token})
-    if request.method == "POST":
+        if request.method != "POST" or not request.user.is_authenticated:
+            return page()
         answer = _answer(request)
         if answer is None:
-            context = {"invitation": invite, "token": token, "error": NO_ANSWER}
-            return render(request, "games/invitation.html", context, status=400)
-        decline = answer == "decline"
-        try:
-            if decline:
-                services.invitation_decline(invitation_id=invite.pk, user=request.user)
-            else:
-                services.invitation_accept(invitation_id=invite.pk, user=request.user)
-        except GameError as exc:
-            context = {"invitation": invite, "token": token, "error": exc}
-            return render(request, "games/invitation.html", context, status=exc.status_code)
-        messages.success(request, "Invitation declined." if decline else "You have a seat in the game.")
-        return redirect("home" if decline else "game", **({} if decline else {"game_id": invite.game_id}))
-    return render(request, "games/invitation.html", {"invitation": invite, "token": token})
+            raise GameError(NO_ANSWER)
+        if answer == "decline":
+            services.invitation_decline(invitation_id=invite.pk, user=request.user)
+            messages.success(request, "Invitation declined.")
+            return redirect("home")
+        services.invitation_accept(invitation_id=invite.pk, user=request.user)
+        return _done(request, invite.game_id, "You have a seat in the game.")
+    except GameError as exc:
+        return web_refusals.refusal_response(exc, page)
 
 
 @require_GET
 @_one_game
 def game_replay(request, game_id: int):
     """The position after move ?at= (the latest when it is not a number)."""
-    try:
-        game, seats, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
-        frame = selectors.replay_frame(game=game, seats=seats, at=inputs.read_int(request.GET.get("at")))
-    except GameNotFound:
-        raise Http404("There is no such game.") from None
-    except GameError as exc:
-        return _game_page(request, game_id, error=exc)
+    game, seats, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
+    frame = replay_frame(game=game, seats=seats, at=inputs.read_int(request.GET.get("at")))
     return render(request, "games/replay.html", {"game": game, "frame": frame, "table": frame.table})
 
 
 @require_GET
 @_one_game
 def game_record(request, game_id: int):
-    try:
-        game, _, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
-    except GameNotFound:
-        raise Http404("There is no such game.") from None
+    game, _, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
     if not selectors.may_download_record(game=game):
         return HttpResponse(
             "A record holds the order of the deck, so it is published when the game is over.",

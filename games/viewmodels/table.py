@@ -1,0 +1,309 @@
+"""The table as one viewer sees it: the board's cells, the viewer's hand and
+legal moves as data, the seats and the recent history. Built from
+`engine.player_view`, never from the raw state, which holds every hand and
+the order of the draw pile. The game page and the e-mails both read it, so
+whose turn it is, who won and what may be played are worked out here once."""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from games import engine
+from games.board_text import board_rows
+from games.describe import describe_move
+from games.engine.cards import TWO_EYED_JACKS, card_label, card_name, is_red
+from games.models import Game, Move, Seat
+
+HISTORY_ON_TABLE = 30
+PLACING = ("play", "remove")  # the kinds of move that take a card to a cell
+
+
+@dataclass(frozen=True)
+class Action:
+    """One legal move as data (`engine.legal_actions`); a form posts its `text`."""
+
+    kind: str  # play, remove, dead, pass, draw, penalty, resign
+    text: str
+    card: str | None = None
+    cell: str | None = None
+
+
+@dataclass
+class Actions:
+    """The viewer's legal moves, in the engine's order, sorted into what the table offers."""
+
+    legal: list[Action] = field(default_factory=list)
+
+    def of(self, *kinds: str) -> list[Action]:
+        return [action for action in self.legal if action.kind in kinds]
+
+    def placements(self, card: str) -> list[Action]:
+        """Where `card` can go, or which chip it can take."""
+        return [action for action in self.of(*PLACING) if action.card == card]
+
+    @property
+    def draw(self) -> bool:
+        return bool(self.of("draw"))
+
+    @property
+    def dead(self) -> list[Action]:
+        return self.of("dead")
+
+    @property
+    def passes(self) -> list[Action]:
+        return self.of("pass")
+
+    @property
+    def penalty(self) -> list[Action]:
+        return self.of("penalty")
+
+    @property
+    def resign(self) -> bool:
+        return bool(self.of("resign"))
+
+    @property
+    def playable(self) -> set[str]:
+        return {action.card for action in self.of(*PLACING)}
+
+    @property
+    def texts(self) -> list[str]:
+        """What the viewer may type as a move now; resigning goes unsuggested."""
+        return [action.text for action in self.legal if action.kind != "resign"]
+
+
+@dataclass
+class Cell:
+    name: str
+    card: str | None
+    chip: str | None  # team name
+    in_sequence: bool = False
+    last_move: bool = False
+    target: str | None = None  # the move this cell submits when it is a legal target
+
+    @property
+    def corner(self) -> bool:
+        return self.card is None
+
+    @property
+    def card_text(self) -> str:
+        return card_label(self.card) if self.card else "★"
+
+    @property
+    def red(self) -> bool:
+        return bool(self.card) and is_red(self.card)
+
+    @property
+    def label(self) -> str:
+        what = "corner, free for everyone" if self.corner else card_name(self.card)
+        parts = [self.name, what]
+        if self.chip:
+            parts.append(f"{self.chip} chip")
+        if self.in_sequence:
+            parts.append("in a sequence")
+        if self.last_move:
+            parts.append("last move")
+        if self.target:
+            parts.append(f"play {self.target}")
+        return ", ".join(parts)
+
+
+@dataclass
+class HandCard:
+    code: str
+    dead: bool
+    selected: bool
+    playable: bool
+
+    @property
+    def text(self) -> str:
+        return card_label(self.code)
+
+    @property
+    def name(self) -> str:
+        return card_name(self.code)
+
+    @property
+    def red(self) -> bool:
+        return is_red(self.code)
+
+
+@dataclass
+class SeatRow:
+    position: int
+    name: str
+    team: str
+    cards: int
+    is_turn: bool
+    is_me: bool
+    missed_turns: int
+    draw_open: bool
+    penalties_owed: int
+    resigned: bool
+    discards: list[str]
+
+
+@dataclass
+class HistoryLine:
+    seq: int
+    notation: str
+    words: str
+    when: datetime
+
+
+@dataclass
+class Table:
+    game: Game
+    view: dict
+    rows: list[list[Cell]]
+    seats: list[SeatRow]
+    hand: list[HandCard] = field(default_factory=list)  # as a player sorts it
+    actions: Actions = field(default_factory=Actions)
+    selected: str | None = None
+    targets: list[str] = field(default_factory=list)  # the cells the selected card can go to
+    history: list[HistoryLine] = field(default_factory=list)
+    my_seat: Seat | None = None
+
+    @property
+    def turn_seat(self) -> SeatRow | None:
+        turn = self.view["turn"]
+        return self.seats[turn] if turn is not None else None
+
+    @property
+    def winners(self) -> list[str]:
+        result = self.view["result"]
+        return [seat.name for seat in self.seats if result and seat.team == result["winner"]]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.my_seat is not None and self.view["turn"] == self.my_seat.position
+
+    @property
+    def my_draw_deadline(self) -> datetime | None:
+        return self.my_seat.draw_deadline if self.my_seat else None
+
+    @property
+    def hand_labels(self) -> list[str]:
+        """The hand in the order it was dealt and drawn, as the e-mails list it."""
+        return [card_label(card) for card in self.view.get("hand", [])]
+
+    @property
+    def selected_reach(self) -> str | None:
+        """What the selected card does, for the hint beside the board: takes an
+        opponent's chip ("remove"), goes on any empty space ("anywhere"), or on
+        a space showing it ("spaces")."""
+        if self.selected is None:
+            return None
+        if any(action.kind == "remove" for action in self.actions.placements(self.selected)):
+            return "remove"
+        return "anywhere" if self.selected in TWO_EYED_JACKS else "spaces"
+
+
+def history_lines(moves: list[Move], seats: list[Seat]) -> list[HistoryLine]:
+    names = {seat.position: seat.name for seat in seats}
+    return [
+        HistoryLine(
+            m.seq, m.text, describe_move(seat_names=names, seat=m.seat, text=m.text, events=m.events), m.created_at
+        )
+        for m in moves
+    ]
+
+
+def cells_of(move: Move | None) -> set[str]:
+    """The cells a move put a chip on or took one from: the ring of the last move."""
+    return {event["cell"] for event in (move.events if move else []) if "cell" in event}
+
+
+def board_cells(view: dict, *, last_move: set[str], targets: dict[str, str]) -> list[list[Cell]]:
+    """The board row by row; `targets` maps a cell to the move it submits."""
+    in_sequence = {cell for seqs in view["sequences"].values() for seq in seqs for cell in seq}
+    return [
+        [
+            Cell(
+                name=name,
+                card=card,
+                chip=view["board"].get(name),
+                in_sequence=name in in_sequence,
+                last_move=name in last_move,
+                target=targets.get(name),
+            )
+            for name, card in row
+        ]
+        for row in board_rows()
+    ]
+
+
+def seat_rows(view: dict, seats: list[Seat], *, me: int | None, live: bool) -> list[SeatRow]:
+    """The seats as the table lists them; `live` adds what only the present
+    knows (missed turns), which a replayed position does not."""
+    by_position = {seat.position: seat for seat in seats}
+    return [
+        SeatRow(
+            position=row["seat"],
+            name=by_position[row["seat"]].name,
+            team=row["team"],
+            cards=row["cards"],
+            is_turn=view["turn"] == row["seat"],
+            is_me=row["seat"] == me,
+            missed_turns=by_position[row["seat"]].missed_turns if live else 0,
+            draw_open=row["draw_open"],
+            penalties_owed=row["penalties_owed"],
+            resigned=row["resigned"],
+            discards=view["discards"][row["seat"]],
+        )
+        for row in view["seats"]
+    ]
+
+
+def _hand_order(card: str) -> tuple:
+    """Jacks last, the rest by suit and then rank, as a player sorts a hand."""
+    return (card[0] == "J", "SHDC".index(card[1]), "23456789TJQKA".index(card[0]))
+
+
+def _actions(state: engine.State, position: int | None) -> Actions:
+    if position is None:
+        return Actions()
+    return Actions(
+        [
+            Action(kind=action["kind"], text=action["text"], card=action.get("card"), cell=action.get("cell"))
+            for action in engine.legal_actions(state, position)
+        ]
+    )
+
+
+def table_for(
+    *,
+    game: Game,
+    seats: list[Seat],
+    my_seat: Seat | None,
+    selected_card: str | None = None,
+    history: int = HISTORY_ON_TABLE,
+) -> Table:
+    """The table as this seat (None: a spectator) sees it. `selected_card`
+    (canonical) lights up its targets; `history` is how many recent moves to
+    read (0 reads none: an e-mail shows no history)."""
+    state = engine.state_from_json(game.state)
+    position = my_seat.position if my_seat else None
+    view = engine.player_view(state, position)
+    recent = list(game.moves.order_by("-seq")[:history]) if history else []
+    actions = _actions(state, position)
+    held = view.get("hand", [])
+    selected = selected_card if selected_card in held else None
+    targets = {action.cell: action.text for action in actions.placements(selected)} if selected else {}
+    playable = actions.playable
+    hand = [
+        HandCard(
+            code=card, dead=card in view.get("dead_cards", []), selected=card == selected, playable=card in playable
+        )
+        for card in sorted(held, key=_hand_order)
+    ]
+    return Table(
+        game=game,
+        view=view,
+        rows=board_cells(view, last_move=cells_of(recent[0] if recent else None), targets=targets),
+        seats=seat_rows(view, seats, me=position, live=True),
+        hand=hand,
+        actions=actions,
+        selected=selected,
+        targets=sorted(targets),
+        history=history_lines(recent, seats),
+        my_seat=my_seat,
+    )

@@ -1,0 +1,121 @@
+"""The read side's rules, called directly: who may see a game, the order of
+a player's games, the lists, and when a game's record may be downloaded."""
+
+import random
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+
+from games import selectors, services
+from games.errors import GameNotFound
+from games.models import Game
+from tests.factories import UserFactory
+from tests.gameplay import play_a_move, state_of
+
+pytestmark = pytest.mark.django_db
+
+
+def sees(user, game) -> bool:
+    return selectors.visible_games(user=user).filter(pk=game.pk).exists()
+
+
+def test_a_private_game_is_seen_by_its_players_its_invited_and_moderators_only():
+    host, guest, stranger = UserFactory.create_batch(3)
+    game = services.game_create(creator=host, players=2, teams=2, invitees=[guest.username])
+    assert sees(host, game) and sees(guest, game) and sees(UserFactory(is_staff=True), game)
+    assert not sees(stranger, game) and not sees(AnonymousUser(), game)
+    services.invitation_decline(invitation_id=game.invitations.get().pk, user=guest)
+    assert not sees(guest, game)
+
+
+def test_an_invitation_shows_a_game_only_while_it_forms(started_game):
+    game, users = started_game(2, 2)
+    late = UserFactory()
+    game.invitations.create(user=late, invited_by=users[0])  # left over once the seats filled
+    assert not sees(late, game) and sees(users[1], game)
+
+
+def test_a_public_game_is_seen_by_anyone(started_game):
+    game, _ = started_game(2, 2, is_public=True)
+    assert sees(AnonymousUser(), game) and sees(UserFactory(), game)
+
+
+def test_game_for_viewer_gives_the_seats_in_order_and_the_viewers_own(started_game):
+    game, users = started_game(4, 2)
+    found, seats, mine = selectors.game_for_viewer(game_id=game.pk, user=users[2])
+    assert found == game and [seat.position for seat in seats] == [0, 1, 2, 3] and mine.user == users[2]
+    _, _, watching = selectors.game_for_viewer(game_id=game.pk, user=UserFactory(is_staff=True))
+    assert watching is None
+    with pytest.raises(GameNotFound):
+        selectors.game_for_viewer(game_id=game.pk, user=UserFactory())
+
+
+def start(me, *, my_turn: bool) -> Game:
+    """A two-player game of `me`'s, with `me` to move or waiting."""
+    other = UserFactory()
+    game = services.game_create(creator=me, players=2, teams=2, invitees=[other.username])
+    services.invitation_accept(invitation_id=game.invitations.get().pk, user=other)
+    game = services.game_start(game_id=game.pk, user=me)
+    by_seat = [seat.user for seat in game.seats.order_by("position")]
+    if (by_seat[game.turn_position] == me) != my_turn:
+        play_a_move(game, by_seat, random.Random(0))
+        game.refresh_from_db()
+    return game
+
+
+def finish(me) -> Game:
+    game = start(me, my_turn=True)
+    services.move_submit(game_id=game.pk, user=me, move="resign", expected_version=game.version)
+    return game
+
+
+def test_my_games_most_urgent_first():
+    me = UserFactory()
+    older_finish, newer_finish = finish(me), finish(me)
+    later, sooner = start(me, my_turn=True), start(me, my_turn=True)
+    Game.objects.filter(pk=later.pk).update(turn_deadline=sooner.turn_deadline + timedelta(hours=1))
+    waiting = start(me, my_turn=False)
+    invited = services.game_create(creator=UserFactory(), players=2, teams=2, invitees=[me.username])
+    forming = services.game_create(creator=me, players=2, teams=2)
+    aborted = services.game_create(creator=me, players=2, teams=2)
+    Game.objects.filter(pk=aborted.pk).update(status=Game.Status.ABORTED)
+    rows = selectors.my_games(user=me)
+    assert [(row.game.pk, row.urgency) for row in rows] == [
+        (sooner.pk, 0),  # my move, the nearest deadline first
+        (later.pk, 0),
+        (waiting.pk, 1),
+        (forming.pk, 2),  # forming and invitations, newest first
+        (invited.pk, 2),
+        (newer_finish.pk, 3),
+        (older_finish.pk, 3),
+    ]
+    assert rows[4].invitation is not None and rows[4].my_seat is None
+    assert [row.game.pk for row in selectors.my_games(user=me, finished_limit=1)][-1] == newer_finish.pk
+    assert all(row.urgency < 3 for row in selectors.my_games(user=me, finished_limit=0))
+
+
+def test_open_games_are_public_forming_and_not_mine():
+    me, host = UserFactory.create_batch(2)
+    public = services.game_create(creator=host, players=2, teams=2, is_public=True)
+    services.game_create(creator=host, players=2, teams=2)  # private
+    services.game_create(creator=me, players=2, teams=2, is_public=True)  # mine
+    assert selectors.open_games(user=me) == [public]
+
+
+def test_a_profile_lists_finished_games_the_viewer_may_see_with_their_outcome(started_game):
+    game, users = started_game(2, 2)
+    services.move_submit(game_id=game.pk, user=users[0], move="resign", expected_version=0)
+    rows = selectors.finished_games_of(player=users[1], viewer=users[0])
+    assert [(row.game, row.outcome) for row in rows] == [(game, "won")]
+    assert selectors.finished_games_of(player=users[0], viewer=users[1])[0].outcome == "lost"
+    assert selectors.finished_games_of(player=users[1], viewer=UserFactory()) == []
+
+
+def test_the_record_may_be_downloaded_only_once_the_game_is_over(started_game):
+    forming = services.game_create(creator=UserFactory(), players=2, teams=2)
+    game, users = started_game(2, 2)
+    assert not selectors.may_download_record(game=forming) and not selectors.may_download_record(game=game)
+    services.move_submit(game_id=game.pk, user=users[0], move="resign", expected_version=0)
+    state_of(game)  # refreshes the game
+    assert selectors.may_download_record(game=game)
