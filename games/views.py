@@ -96,7 +96,7 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         my_invitation = None
         if mine is None and request.user.is_authenticated:
             my_invitation = game.invitations.filter(user=request.user, status=Invitation.Status.PENDING).first()
-        open_teams = [game.team_names[p % game.teams] for p in range(len(seats), game.players)]
+        open_teams = [game.team_name_of(p) for p in range(len(seats), game.players)]
         context.update(
             invite_form=InviteForm(), invitations=invitations, my_invitation=my_invitation, open_seats=open_teams
         )
