@@ -1,5 +1,21 @@
-"""The refusals a service can give. Each message is written for the person
-who asked; every door (web, e-mail, admin) shows it as it is."""
+"""The refusals a service can give; a refusal means nothing was changed.
+
+Each carries a stable `code` and JSON-able `params` for programs (the JSON
+and e-mail doors, a translation), its English sentence as str(), and the
+HTTP status that fits as `status_code`. The sentences live in
+games/refusal_text.py.
+
+    raise NotAllowed("not_a_player")
+    raise IllegalMoveError.passing_on(exc)  # an engine refusal, its code and params kept
+    exc.as_dict()  # {"code": "cell_occupied", "params": {"cell": "D6", …}, "message": "D6 already holds…"}
+"""
+
+import re
+
+from games.engine import Refused
+from games.refusal_text import english
+
+_CODE = re.compile(r"[a-z][a-z0-9_]*")
 
 
 class GameError(Exception):
@@ -7,9 +23,22 @@ class GameError(Exception):
 
     status_code = 400
 
-    @property
-    def message(self) -> str:
-        return str(self)
+    def __init__(self, code: str, /, **params):
+        if not _CODE.fullmatch(code):  # a sentence written elsewhere: a form's own error, which a view shows
+            code, params = "as_written", {"text": code}
+        super().__init__(code, params)
+        self.code, self.params = code, params
+
+    @classmethod
+    def passing_on(cls, refusal: Refused) -> "GameError":
+        """The engine's refusal as this kind of refusal, with the engine's code and params."""
+        return cls(refusal.code, **refusal.params)
+
+    def __str__(self) -> str:
+        return english(self.code, self.params)
+
+    def as_dict(self) -> dict:
+        return {"code": self.code, "params": self.params, "message": str(self)}
 
 
 class GameNotFound(GameError):
@@ -43,7 +72,8 @@ class StaleVersion(GameError):
 
 
 class IllegalMoveError(GameError):
-    """The rules refuse the move; the message is the engine's."""
+    """The move is refused: by the rules (the engine's code and params) or
+    because the text is no move at all."""
 
     status_code = 422
 

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
 from games.engine.cards import parse_card
+from games.errors import InvalidSettings
 from games.models import Invitation
 
 MAX_ID = 2**63 - 1  # the largest key of a BigAutoField
@@ -62,32 +63,41 @@ def shown(text: str, length: int = 40) -> str:
     return text if len(text) <= length else text[: length - 1] + "…"
 
 
-def clean_invitee(text: str) -> str:
+def checked_invitee(text: str) -> str:
     """A username or an e-mail address (anything with an @, as allauth's log-in
-    has it) as typed, stripped; a ValidationError says what is wrong with it.
+    has it) as typed, stripped; InvalidSettings says what is wrong with it.
     An address goes into a mail header: a line break there would add headers."""
     if has_control_characters(text):
-        raise ValidationError("A username or an e-mail address never holds a line break or a control character.")
+        raise InvalidSettings("invitee_control_character")
     text = text.strip()
     if not text:
-        raise ValidationError("Give a username or an e-mail address.")
+        raise InvalidSettings("invitee_missing")
     if "@" not in text:
         if len(text) > USERNAME_MAX_LENGTH:
-            raise ValidationError(f"'{shown(text)}' is too long for a username (at most {USERNAME_MAX_LENGTH}).")
+            raise InvalidSettings("username_too_long", invitee=shown(text), limit=USERNAME_MAX_LENGTH)
         return text
     if len(text) > EMAIL_MAX_LENGTH:
-        raise ValidationError(f"'{shown(text)}' is too long for an e-mail address (at most {EMAIL_MAX_LENGTH}).")
-    _validate_address(text)
+        raise InvalidSettings("address_too_long", invitee=shown(text), limit=EMAIL_MAX_LENGTH)
+    if not _is_address(text):
+        raise InvalidSettings("address_invalid", invitee=shown(text))
     return text
 
 
-def _validate_address(address: str) -> None:
-    invalid = ValidationError(f"'{shown(address)}' is not a valid e-mail address.")
+def clean_invitee(text: str) -> str:
+    """The same for a form: a ValidationError with the refusal's sentence and code."""
+    try:
+        return checked_invitee(text)
+    except InvalidSettings as exc:
+        raise ValidationError(str(exc), code=exc.code) from None
+
+
+def _is_address(address: str) -> bool:
     # Django's validator matches its ASCII local part with re.IGNORECASE, which
     # lets 'ſ' and 'K' (long s, Kelvin sign) through as s and k.
     if not address.rpartition("@")[0].isascii():
-        raise invalid
+        return False
     try:
         validate_email(address)
     except ValidationError:
-        raise invalid from None
+        return False
+    return True

@@ -1,4 +1,7 @@
-"""Signed invitation links: they work for someone without an account yet."""
+"""An invitation's signed link, which works for someone without an account
+yet. Creating and answering invitations is games.services.invitations; the
+link lives apart because e-mails print it, and services send e-mails
+(services -> notify -> outbox -> emails): here it imports neither."""
 
 from datetime import timedelta
 
@@ -20,4 +23,4 @@ def invitation_from_token(token: str) -> Invitation:
         pk = signing.loads(token, salt=INVITATION_SALT, max_age=INVITATION_MAX_AGE)
         return Invitation.objects.select_related("game").get(pk=pk)
     except (signing.BadSignature, Invitation.DoesNotExist):
-        raise InvalidInvitation("This invitation link is not valid (or has expired).") from None
+        raise InvalidInvitation("invitation_link_invalid") from None

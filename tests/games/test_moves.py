@@ -98,24 +98,24 @@ def test_the_same_submission_twice_lands_once(started_game):
     assert list(game.moves.values_list("seq", flat=True)) == [1]
 
 
-def test_the_version_compare_and_swap_refuses_a_stale_writer_without_locks(started_game):
-    """What keeps SQLite safe, where select_for_update locks nothing: a writer
-    that read version 0 cannot save over a version-1 game."""
+def test_the_version_compare_and_swap_refuses_a_writer_that_read_a_stale_game(started_game, monkeypatch):
+    """What keeps a database without row locks safe: a writer that read the
+    game at version 0 cannot save over the version-1 game. The lock is taken
+    away by handing move_submit the game row as it was before the first move."""
     game, users = started_game(2, 2)
-    stale = Game.objects.get(pk=game.pk)  # read at version 0
+    stale = Game.objects.get(pk=game.pk)
     services.move_submit(game_id=game.pk, user=users[0], move=a_playable_move(game, 0), expected_version=0)
-    seats = list(Seat.objects.filter(game=stale).select_related("hand").order_by("position"))
+
+    class Unlocked:
+        def get(self, pk):
+            return stale
+
+    monkeypatch.setattr(Game.objects, "select_for_update", Unlocked)
     with pytest.raises(StaleVersion):
-        services._record_input(
-            game=stale,
-            seats=seats,
-            state=engine.state_from_json(stale.state),
-            seat=1,
-            text="resign",
-            actor=Move.Actor.PLAYER,
-            door=Move.Door.WEB,
-            user=users[1],
-        )
+        services.move_submit(game_id=game.pk, user=users[1], move="resign", expected_version=0)
+    assert list(Move.objects.filter(game=game).values_list("seq", flat=True)) == [1]
+    game.refresh_from_db()
+    assert game.version == 1 and game.status == Game.Status.ACTIVE
 
 
 def queries_for_one_move(game, users):

@@ -1,0 +1,52 @@
+"""Everything that changes a game goes through here: one transaction per
+call, the game row locked, the version compared, the rules applied by the
+engine. Views, e-mail, the admin, tasks and commands call these functions
+(`services.move_submit(...)`) and never write game models themselves.
+
+One module per entity, each with one job:
+    games.py        game_create, game_start
+    seating.py      seat_join, seat_leave, seats_arrange
+    invitations.py  invitation_create, invitation_accept, invitation_decline
+                    (the signed link is games.invitations, re-exported here)
+    moves.py        move_submit, and the recorder every input goes through
+    deadlines.py    when things are due: games_due(), the deadline arithmetic
+    timeouts.py     deadline_enforce: what a passed deadline means
+    moderation.py   penalty_apply, game_abort
+    records.py      game_export, game_import, game_verify
+    _common.py      the locked game, its seats, the status check, secure randomness
+The refusals are games.errors. Imports go one way, down this list's
+dependencies: nothing here imports this package's __init__.
+"""
+
+from games import engine  # noqa: F401  (tests patch services.engine.parse_move, the parser every door reaches)
+from games.invitations import invitation_from_token, invitation_token
+from games.services.deadlines import games_due
+from games.services.games import game_create, game_start
+from games.services.invitations import invitation_accept, invitation_create, invitation_decline
+from games.services.moderation import game_abort, penalty_apply
+from games.services.moves import MoveResult, move_submit
+from games.services.records import game_export, game_import, game_verify
+from games.services.seating import seat_join, seat_leave, seats_arrange
+from games.services.timeouts import deadline_enforce
+
+__all__ = [
+    "MoveResult",
+    "deadline_enforce",
+    "game_abort",
+    "game_create",
+    "game_export",
+    "game_import",
+    "game_start",
+    "game_verify",
+    "games_due",
+    "invitation_accept",
+    "invitation_create",
+    "invitation_decline",
+    "invitation_from_token",
+    "invitation_token",
+    "move_submit",
+    "penalty_apply",
+    "seat_join",
+    "seat_leave",
+    "seats_arrange",
+]

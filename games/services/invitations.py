@@ -1,0 +1,112 @@
+"""Invitations: sending one (by username or e-mail address, within limits
+that keep the site from mailing strangers in bulk), accepting and declining.
+The signed link of an invitation is games.invitations."""
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games import inputs, notify
+from games.errors import InvalidSettings, InvitationRateLimited, NotAllowed, TooManyInvitations, WrongStatus
+from games.models import Game, Invitation, Seat
+from games.services._common import locked_game, require_status
+from games.services.seating import seat_take
+
+User = get_user_model()
+INVITATIONS_BEYOND_OPEN_SEATS = 2  # room for a friend or two who may decline
+
+
+def invitation_create(*, game_id: int, inviter, invitee: str) -> Invitation:
+    """Invite someone by username (which must exist) or e-mail address; an
+    address without an account gets an invitation that its link can redeem
+    after signing up. The invitation keeps what the inviter typed, and asking
+    again for someone already invited returns their invitation."""
+    invitee = inputs.checked_invitee(invitee)
+    with transaction.atomic():
+        game = locked_game(game_id)
+        require_status(game, Game.Status.FORMING, action="invite")
+        if not game.seats.filter(user=inviter).exists():
+            raise NotAllowed("players_only_invite")
+        address = invitee.lower() if "@" in invitee else ""
+        user = _invitee_account(invitee, address)
+        if user is not None and game.seats.filter(user=user).exists():
+            raise InvalidSettings("invitee_seated", invitee=invitee)
+        existing = game.invitations.filter(_same_invitee(user, address)).first()
+        if existing is not None:
+            return existing
+        now = timezone.now()
+        _check_invitation_limits(game=game, inviter=inviter, now=now)
+        invitation = Invitation.objects.create(game=game, invited_by=inviter, user=user, email=address)
+        notify.invited(invitation=invitation, now=now)
+        return invitation
+
+
+def _check_invitation_limits(*, game: Game, inviter, now: datetime) -> None:
+    """Every invitation is an e-mail to someone who did not ask for it: a game
+    may have its open seats and two more waiting for an answer, and an inviter
+    may send INVITATIONS_PER_DAY a day (counted in the database, so the limit
+    holds on any cache backend and across workers)."""
+    open_seats = game.players - game.seats.count()
+    waiting = game.invitations.filter(status=Invitation.Status.PENDING).count()
+    if waiting >= open_seats + INVITATIONS_BEYOND_OPEN_SEATS:
+        raise TooManyInvitations("too_many_invitations", open_seats=open_seats, waiting=waiting)
+    per_day = getattr(settings, "INVITATIONS_PER_DAY", 50)
+    sent = Invitation.objects.filter(invited_by=inviter, created_at__gt=now - timedelta(days=1)).count()
+    if sent >= per_day:
+        raise InvitationRateLimited("invitations_per_day", sent=sent)
+
+
+def _invitee_account(invitee: str, address: str):
+    """The account behind a username (which must exist) or an address (which need not)."""
+    if address:
+        return User.objects.filter(email__iexact=address).first()
+    user = User.objects.filter(username__iexact=invitee).first()
+    if user is None:
+        raise InvalidSettings("no_such_player", invitee=invitee)
+    return user
+
+
+def _same_invitee(user, address: str) -> Q:
+    """An invitation this game may already hold for the same person, by account or by address."""
+    if user is None:
+        return Q(email=address)
+    return Q(user=user) | Q(email=address) if address else Q(user=user)
+
+
+def invitation_accept(*, invitation_id: int, user) -> Seat:
+    """Take a seat through an invitation. An invitation sent to an address
+    is bound to whoever follows its signed link first."""
+    with transaction.atomic():
+        invitation = Invitation.objects.select_for_update().select_related("game").get(pk=invitation_id)
+        _check_answerable(invitation, user)
+        game = locked_game(invitation.game_id)
+        require_status(game, Game.Status.FORMING, action="join")
+        seat = seat_take(game=game, user=user)
+        invitation.user, invitation.status, invitation.answered_at = user, Invitation.Status.ACCEPTED, timezone.now()
+        try:
+            with transaction.atomic():
+                invitation.save(update_fields=["user", "status", "answered_at"])
+        except IntegrityError:  # the user also had an invitation by name: that one is answered too
+            Invitation.objects.filter(game=game, user=user).update(status=Invitation.Status.ACCEPTED)
+            invitation.user = None
+            invitation.save(update_fields=["user", "status", "answered_at"])
+        return seat
+
+
+def invitation_decline(*, invitation_id: int, user) -> None:
+    with transaction.atomic():
+        invitation = Invitation.objects.select_for_update().get(pk=invitation_id)
+        _check_answerable(invitation, user)
+        invitation.status, invitation.answered_at = Invitation.Status.DECLINED, timezone.now()
+        invitation.save(update_fields=["status", "answered_at"])
+
+
+def _check_answerable(invitation: Invitation, user) -> None:
+    if invitation.user_id not in (None, user.pk):
+        raise NotAllowed("invitation_for_someone_else")
+    if invitation.status != Invitation.Status.PENDING:
+        raise WrongStatus("invitation_answered", status=invitation.status)

@@ -1,0 +1,135 @@
+"""A player's move, and the recorder every input goes through: the
+player's (move_submit), the deadline sweep's and a moderator's."""
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import engine, inputs, notify
+from games.errors import IllegalMoveError, NotAllowed, NotYourTurn, SiteOnlyInput, StaleVersion
+from games.models import Game, Hand, Move, Seat
+from games.services._common import locked_game, require_status, seats_of, secure_shuffle
+from games.services.deadlines import deadlines_update
+
+log = logging.getLogger(__name__)
+ON_TURN_MOVES = {engine.moves.PLAY, engine.moves.DEAD, engine.moves.PASS}
+# The site's own inputs: deadline_enforce and penalty_apply record them, under
+# their own actor and door; no player enters them.
+SITE_INPUTS = {engine.moves.LOST, engine.moves.SKIP, engine.moves.PENALIZE}
+PLAYER_DOORS = {Move.Door.WEB, Move.Door.EMAIL, Move.Door.API}
+# What the recorder writes to the game row besides the version.
+_RECORDED_FIELDS = (
+    "state",
+    "status",
+    "finished_at",
+    "winner",
+    "result_reason",
+    "turn_position",
+    "turn_deadline",
+    "next_deadline",
+)
+
+
+@dataclass
+class MoveResult:
+    game: Game
+    move: Move
+    events: list[dict]
+    state: engine.State
+
+
+def move_submit(*, game_id: int, user, move: str, expected_version: int, door: str = Move.Door.WEB) -> MoveResult:
+    """A player's move, checked against the position they saw, through one of
+    the players' doors (web, e-mail, API)."""
+    if door not in PLAYER_DOORS:
+        raise NotAllowed("players_doors_only", door=door)
+    with transaction.atomic():
+        game = locked_game(game_id)
+        require_status(game, Game.Status.ACTIVE, action="move")
+        seats = seats_of(game)
+        seat = next((s for s in seats if s.user_id == user.pk), None)
+        if seat is None:
+            raise NotAllowed("not_a_player")
+        if expected_version != game.version:
+            raise StaleVersion("stale_version")
+        state = engine.state_from_json(game.state)
+        parsed = _parse_player_move(move)
+        if parsed.kind in SITE_INPUTS:
+            raise SiteOnlyInput("site_only_input", kind=parsed.kind)
+        if parsed.kind in ON_TURN_MOVES and seat.position != state.turn:
+            raise NotYourTurn("turn_of_another", player=seats[state.turn].name)
+        return record_input(
+            game=game,
+            seats=seats,
+            state=state,
+            position=seat.position,
+            text=parsed.text,
+            actor=Move.Actor.PLAYER,
+            door=door,
+            user=user,
+        )
+
+
+def _parse_player_move(text: str) -> engine.ParsedMove:
+    """What a player typed, as a move. Text outside the notation never reaches
+    the parser, and a parser failure of any kind is a refusal, not a 500."""
+    if not inputs.is_move_text(text):
+        raise IllegalMoveError("not_move_text", limit=inputs.MOVE_MAX_LENGTH)
+    try:
+        return engine.parse_move(text)
+    except engine.MoveSyntaxError as exc:
+        raise IllegalMoveError.passing_on(exc) from None
+    except Exception:
+        log.exception("The move parser failed on %r", text)
+        raise IllegalMoveError("move_unreadable") from None
+
+
+def record_input(
+    *,
+    game: Game,
+    seats: list[Seat],
+    state: engine.State,
+    position: int | None,
+    text: str,
+    actor: str,
+    door: str,
+    user,
+    now: datetime | None = None,
+) -> MoveResult:
+    """Apply one input (`text` in canonical notation, by the seat at
+    `position`, or None for a moderator's) to a locked game through the
+    engine, and store everything it changed. Internal to services: callers
+    have checked who may enter it."""
+    now = now or timezone.now()
+    try:
+        new_state, events = engine.apply(state, position, text, shuffle=secure_shuffle)
+    except engine.IllegalMove as exc:
+        raise IllegalMoveError.passing_on(exc) from None
+    seq = game.version + 1
+    deadlines_update(game=game, seats=seats, old=state, new=new_state, now=now)
+    if actor == Move.Actor.PLAYER:
+        seats[position].missed_turns = 0
+    if new_state.result is not None:
+        game.status, game.finished_at = Game.Status.FINISHED, now
+        game.winner = new_state.result["winner"] or ""
+        game.result_reason = new_state.result["reason"]
+    game.state = engine.state_to_json(new_state)
+    game.turn_position = new_state.turn
+    # Compare-and-swap on the version: on a database without row locks
+    # (SQLite) this alone keeps two submissions for one turn from both landing.
+    fields = {name: getattr(game, name) for name in _RECORDED_FIELDS}
+    if not Game.objects.filter(pk=game.pk, version=game.version).update(version=seq, **fields):
+        raise StaleVersion("stale_version")
+    game.version = seq
+    record = Move.objects.create(
+        game=game, seq=seq, seat=position, text=text, actor=actor, door=door, entered_by=user, events=events
+    )
+    for seat in seats:
+        seat.hand.cards = new_state.hands[seat.position]
+    Hand.objects.bulk_update([seat.hand for seat in seats], ["cards"])
+    Seat.objects.bulk_update(seats, ["missed_turns", "draw_deadline"])
+    notify.after_input(game=game, seats=seats, old=state, new=new_state, events=events, door=door, now=now)
+    return MoveResult(game=game, move=record, events=events, state=new_state)

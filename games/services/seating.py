@@ -1,0 +1,73 @@
+"""Seats before the start: joining a public game, leaving, and the
+creator's arrangement of the turn order (and so of the teams)."""
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.errors import InvalidSettings, NotAllowed, WrongStatus
+from games.models import Game, Invitation, Seat
+from games.services._common import locked_game, require_status, seats_of
+
+
+def seat_join(*, game_id: int, user) -> Seat:
+    """Join an open public game (or a private one the user is invited to)."""
+    with transaction.atomic():
+        game = locked_game(game_id)
+        require_status(game, Game.Status.FORMING, action="join")
+        if not game.is_public and not game.invitations.filter(user=user, status=Invitation.Status.PENDING).exists():
+            raise NotAllowed("private_game")
+        seat = seat_take(game=game, user=user)
+        game.invitations.filter(user=user, status=Invitation.Status.PENDING).update(
+            status=Invitation.Status.ACCEPTED, answered_at=timezone.now()
+        )
+        return seat
+
+
+def seat_leave(*, game_id: int, user) -> None:
+    """Leave a game before it starts; a game left empty is aborted."""
+    with transaction.atomic():
+        game = locked_game(game_id)
+        require_status(game, Game.Status.FORMING, action="leave")
+        deleted, _ = Seat.objects.filter(game=game, user=user).delete()
+        if not deleted:
+            raise NotAllowed("no_seat")
+        if not Seat.objects.filter(game=game).exists():
+            game.status = Game.Status.ABORTED
+            game.abort_reason = "Every player left before the start."
+            game.save(update_fields=["status", "abort_reason"])
+
+
+def seats_arrange(*, game_id: int, user, seat_order: list[int]) -> None:
+    """The creator orders the seats (ids, in turn order) before the start;
+    teams follow the order: A B A B… or A B C A B C…"""
+    with transaction.atomic():
+        game = locked_game(game_id)
+        require_status(game, Game.Status.FORMING, action="arrange_seats")
+        if game.created_by_id != user.pk:
+            raise NotAllowed("creator_only_arranges")
+        seats = {seat.pk: seat for seat in seats_of(game)}
+        if sorted(seat_order) != sorted(seats):
+            raise InvalidSettings("seat_order_incomplete")
+        seats_renumber([seats[seat_id] for seat_id in seat_order])
+
+
+def seat_take(*, game: Game, user) -> Seat:
+    """The lowest free position for `user`, in a locked forming game."""
+    seats = seats_of(game)
+    if any(seat.user_id == user.pk for seat in seats):
+        raise WrongStatus("already_seated")
+    if len(seats) >= game.players:
+        raise WrongStatus("game_full")
+    taken = {seat.position for seat in seats}
+    position = min(p for p in range(game.players) if p not in taken)
+    return Seat.objects.create(game=game, position=position, user=user, name=user.username)
+
+
+def seats_renumber(seats: list[Seat]) -> None:
+    """Give the seats positions 0, 1, … in the order listed."""
+    for seat in seats:  # out of the way of the unique (game, position) first
+        seat.position += 100
+    Seat.objects.bulk_update(seats, ["position"])
+    for position, seat in enumerate(seats):
+        seat.position = position
+    Seat.objects.bulk_update(seats, ["position"])
