@@ -7,7 +7,7 @@ games/refusal_text.py.
 
     raise NotAllowed("not_a_player")
     raise IllegalMoveError.passing_on(exc)  # an engine refusal, its code and params kept
-    exc.as_dict()  # {"code": "cell_occupied", "params": {"cell": "D6", …}, "message": "D6 already holds…"}
+    exc.as_dict()  # {"status": 422, "code": "cell_occupied", "params": {"cell": "D6", …}, "message": "D6 already…"}
 """
 
 import re
@@ -24,10 +24,15 @@ class GameError(Exception):
     status_code = 400
 
     def __init__(self, code: str, /, **params):
-        if not _CODE.fullmatch(code):  # a sentence written elsewhere: a form's own error, which a view shows
-            code, params = "as_written", {"text": code}
+        if not _CODE.fullmatch(code):
+            raise ValueError(f"A refusal takes a code, not a sentence: {code!r}")
         super().__init__(code, params)
         self.code, self.params = code, params
+
+    @classmethod
+    def from_form(cls, message: str) -> "GameError":
+        """A form field's own error (its words are the form's), shown as a refusal."""
+        return cls("form_invalid", text=str(message))
 
     @classmethod
     def passing_on(cls, refusal: Refused) -> "GameError":
@@ -38,7 +43,8 @@ class GameError(Exception):
         return english(self.code, self.params)
 
     def as_dict(self) -> dict:
-        return {"code": self.code, "params": self.params, "message": str(self)}
+        """The refusal as data, for a door that is not a page (an e-mail reply, a JSON client)."""
+        return {"status": self.status_code, "code": self.code, "params": self.params, "message": str(self)}
 
 
 class GameNotFound(GameError):

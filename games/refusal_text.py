@@ -87,8 +87,15 @@ ENGLISH = {
     "record_move_illegal": "Move {number} of the record is illegal: {reason:refusal}",
     "record_name_unfit": "Malformed record: the player name of seat {position} is too long or holds a control "
     "character.",
-    # a sentence written elsewhere (a form's own error, which a view shows as a refusal)
-    "as_written": "{text}",
+    # the web door's own refusals
+    "form_invalid": "{text}",
+    "move_form_incomplete": "That form was incomplete: choose a move again from the table below.",
+    "cannot_resign": "You cannot resign from this game.",
+    "no_draw_now": "You have no draw to take in this game now.",
+    "choose_seat": "Choose a seat of this game to move.",
+    "no_open_invitation": "You have no open invitation to this game.",
+    "answer_accept_or_decline": "Answer the invitation with accept or decline.",
+    "nothing_to_replay": "The game has not started: there is nothing to replay yet.",
 }
 
 

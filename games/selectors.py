@@ -35,7 +35,7 @@ def game_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | Non
     not see does not exist for them."""
     game = visible_games(user=user).filter(pk=game_id).first()
     if game is None:
-        raise GameNotFound("There is no such game.")
+        raise GameNotFound("no_such_game")
     seats = _seats(game)
     mine = next((seat for seat in seats if user.is_authenticated and seat.user_id == user.pk), None)
     return game, seats, mine

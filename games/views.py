@@ -20,8 +20,6 @@ from games.models import Game, Invitation
 from games.viewmodels.replay import replay_frame
 from games.viewmodels.table import table_for
 
-NO_ANSWER = "Answer the invitation with accept or decline."
-
 
 def _one_game(view):
     """A view of one game. An id no game can have is a 404 before any query
@@ -121,7 +119,7 @@ def game_detail(request, game_id: int):
 def game_move(request, game_id: int):
     form = MoveForm(request.POST)
     if not form.is_valid():
-        raise GameError(_move_form_problem(form))
+        raise _move_form_problem(form)
     move = form.cleaned_data["move"]
     try:
         services.move_submit(
@@ -136,11 +134,11 @@ def game_move(request, game_id: int):
     return response
 
 
-def _move_form_problem(form: MoveForm) -> str:
+def _move_form_problem(form: MoveForm) -> GameError:
     """Why a move form was refused: a move too long is named as such."""
     if form.data.get("move") and "move" in form.errors:
-        return form.errors["move"][0]
-    return "That form was incomplete: choose a move again from the table below."
+        return GameError.from_form(form.errors["move"][0])
+    return GameError("move_form_incomplete")
 
 
 @login_required
@@ -150,7 +148,7 @@ def game_resign(request, game_id: int):
     """A confirmation page: resigning cannot be undone."""
     game, _, mine = selectors.game_for_viewer(game_id=game_id, user=request.user)
     if mine is None or game.status != Game.Status.ACTIVE:
-        raise GameError("You cannot resign from this game.")
+        raise GameError("cannot_resign")
     return render(request, "games/resign.html", {"game": game, "my_seat": mine})
 
 
@@ -161,7 +159,7 @@ def game_draw(request, game_id: int):
     """Where the draw-window e-mail leads: one more click takes the draw."""
     game, _, mine = selectors.game_for_viewer(game_id=game_id, user=request.user)
     if mine is None or game.status != Game.Status.ACTIVE or mine.draw_deadline is None:
-        raise GameError("You have no draw to take in this game now.")
+        raise GameError("no_draw_now")
     return render(request, "games/draw.html", {"game": game, "my_seat": mine})
 
 
@@ -195,7 +193,7 @@ def game_start(request, game_id: int):
 def game_invite(request, game_id: int):
     form = InviteForm(request.POST)
     if not form.is_valid():
-        raise GameError(form.errors["invitee"][0])
+        raise GameError.from_form(form.errors["invitee"][0])
     invitee = form.cleaned_data["invitee"]
     services.invitation_create(game_id=game_id, inviter=request.user, invitee=invitee)
     return _done(request, game_id, f"{invitee} is invited.")
@@ -210,7 +208,7 @@ def game_arrange(request, game_id: int):
     order = [seat.pk for seat in seats]
     seat_id = inputs.read_int(request.POST.get("seat"))
     if seat_id not in order:
-        raise GameError("Choose a seat of this game to move.")
+        raise GameError("choose_seat")
     index = order.index(seat_id)
     order.insert(max(index - 1, 0), order.pop(index))
     services.seats_arrange(game_id=game_id, user=request.user, seat_order=order)
@@ -224,10 +222,10 @@ def game_answer_invitation(request, game_id: int):
     """Accept or decline an invitation sent to one's username or address."""
     invite = Invitation.objects.filter(game_id=game_id, user=request.user, status=Invitation.Status.PENDING).first()
     if invite is None:
-        raise GameError("You have no open invitation to this game.")
+        raise GameError("no_open_invitation")
     answer = _answer(request)
     if answer is None:
-        raise GameError(NO_ANSWER)
+        raise GameError("answer_accept_or_decline")
     if answer == "decline":
         services.invitation_decline(invitation_id=invite.pk, user=request.user)
         return _done(request, game_id, "Invitation declined.")
@@ -248,7 +246,7 @@ def invitation(request, token: str):
             return page()
         answer = _answer(request)
         if answer is None:
-            raise GameError(NO_ANSWER)
+            raise GameError("answer_accept_or_decline")
         if answer == "decline":
             services.invitation_decline(invitation_id=invite.pk, user=request.user)
             messages.success(request, "Invitation declined.")

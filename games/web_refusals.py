@@ -1,21 +1,14 @@
 """Where a refusal becomes an answer. Services, selectors and views refuse by
 raising a `GameError` (games/errors.py); the web answers every one here: a
 game that does not exist for the viewer is a 404, any other refusal the page
-again, fresh, with the message and the refusal's status. `refusal_payload`
-is the same refusal as data, for a door that is not a page (a reply to an
-e-mail, a JSON client)."""
+again, fresh, with the message and the refusal's status. A door that is not
+a page (a reply to an e-mail, a JSON client) uses `exc.as_dict()` instead."""
 
 from collections.abc import Callable
 
 from django.http import Http404, HttpResponse
 
 from games.errors import GameError, GameNotFound
-
-
-def refusal_payload(exc: GameError) -> dict:
-    """{"status": 409, "code": "stale_version", "message": "…"}; the code is
-    None for a refusal that has none."""
-    return {"status": exc.status_code, "code": getattr(exc, "code", None), "message": str(exc)}
 
 
 def refusal_response(exc: GameError, page: Callable[[GameError], HttpResponse]) -> HttpResponse:

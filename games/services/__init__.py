@@ -9,7 +9,7 @@ One module per entity, each with one job:
     invitations.py  invitation_create, invitation_accept, invitation_decline
                     (the signed link is games.invitations, re-exported here)
     moves.py        move_submit, and the recorder every input goes through
-    deadlines.py    when things are due: games_due(), the deadline arithmetic
+    deadlines.py    the deadline arithmetic (the due query is Game.objects.due)
     timeouts.py     deadline_enforce: what a passed deadline means
     moderation.py   penalty_apply, game_abort
     records.py      game_export, game_import, game_verify
@@ -18,9 +18,7 @@ The refusals are games.errors. Imports go one way, down this list's
 dependencies: nothing here imports this package's __init__.
 """
 
-from games import engine  # noqa: F401  (tests patch services.engine.parse_move, the parser every door reaches)
 from games.invitations import invitation_from_token, invitation_token
-from games.services.deadlines import games_due
 from games.services.games import game_create, game_start
 from games.services.invitations import invitation_accept, invitation_create, invitation_decline
 from games.services.moderation import game_abort, penalty_apply
@@ -38,7 +36,6 @@ __all__ = [
     "game_import",
     "game_start",
     "game_verify",
-    "games_due",
     "invitation_accept",
     "invitation_create",
     "invitation_decline",

@@ -1,20 +1,12 @@
 """When something is due. Deadlines are stored, not scheduled: the turn's
 and each seat's draw window, and the game's next_deadline (the earliest of
-them), which the periodic sweep finds with games_due() on a partial index.
+them), which the periodic sweep finds with Game.objects.due() on a partial index.
 What a passed deadline means is timeouts.py."""
 
 from datetime import datetime, timedelta
 
-from django.db.models import QuerySet
-
 from games.engine import State
 from games.models import Game, Seat
-
-
-def games_due(now: datetime) -> QuerySet[Game]:
-    """Active games with a passed deadline, the longest overdue first: one
-    query on the partial index game_due_idx."""
-    return Game.objects.filter(status=Game.Status.ACTIVE, next_deadline__lte=now).order_by("next_deadline")
 
 
 def deadlines_start(*, game: Game, now: datetime) -> None:

@@ -10,7 +10,6 @@ from django.utils import timezone
 from games import engine
 from games.models import Game, Move
 from games.services._common import seats_of
-from games.services.deadlines import games_due
 from games.services.moves import record_input
 
 
@@ -22,7 +21,7 @@ def deadline_enforce(*, game_id: int, now: datetime | None = None) -> list[Move]
     recorded = []
     with transaction.atomic():
         # Locked only if due: a move that got the lock first moved the deadline on.
-        game = games_due(now).select_for_update().filter(pk=game_id).first()
+        game = Game.objects.due(now).select_for_update().filter(pk=game_id).first()
         if game is None:
             return recorded
         seats = seats_of(game)

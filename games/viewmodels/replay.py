@@ -20,7 +20,7 @@ def replay_frame(*, game: Game, seats: list[Seat], at: int | None) -> ReplayFram
     """The public position after move `at` (0 = the deal; None or beyond the
     end = the latest), rebuilt from the log."""
     if game.state is None:
-        raise WrongStatus("The game has not started: there is nothing to replay yet.")
+        raise WrongStatus("nothing_to_replay")
     final = engine.state_from_json(game.state)
     moves = list(game.moves.order_by("seq"))
     total = len(moves)

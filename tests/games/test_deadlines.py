@@ -4,15 +4,11 @@ from datetime import timedelta
 
 import pytest
 
-from games import engine, services
+from games import services
 from games.models import Game, Move
-from tests.gameplay import state_of
+from tests.gameplay import first_play, state_of
 
 pytestmark = pytest.mark.django_db
-
-
-def first_play(game, seat):
-    return next(m for m in engine.legal_moves(state_of(game), seat) if " " in m and not m.startswith("pass"))
 
 
 def test_nothing_happens_before_a_deadline_nor_to_no_game(started_game):
@@ -79,15 +75,3 @@ def test_a_draw_taken_in_time_is_not_lost(started_game):
     deadline = game.seats.get(position=0).draw_deadline
     services.move_submit(game_id=game.pk, user=users[0], move="draw", expected_version=1)
     assert services.deadline_enforce(game_id=game.pk, now=deadline) == []
-
-
-def test_games_due_finds_active_games_past_a_deadline_the_longest_overdue_first(started_game):
-    late, _ = started_game(2, 2)
-    later, _ = started_game(2, 2)
-    waiting, _ = started_game(2, 2)
-    over, users = started_game(2, 2)
-    services.move_submit(game_id=over.pk, user=users[0], move="resign", expected_version=0)
-    now = waiting.turn_deadline - timedelta(seconds=1)
-    Game.objects.filter(pk=late.pk).update(next_deadline=now - timedelta(hours=2))
-    Game.objects.filter(pk__in=[later.pk, over.pk]).update(next_deadline=now - timedelta(hours=1))
-    assert list(services.games_due(now).values_list("pk", flat=True)) == [late.pk, later.pk]

@@ -21,11 +21,6 @@ PLAYER_INPUTS = ["play", "dead", "pass", "draw", "resign", "penalty"]
 SITE_INPUTS = ["lost", "skip", "penalize"]
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def rewrite_state(game: Game, change) -> None:
     """Set up a position by hand: `change` edits the engine's JSON."""
     game.refresh_from_db()

@@ -28,11 +28,6 @@ BAD_ADDRESSES = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def host():
     return UserFactory()

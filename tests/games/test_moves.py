@@ -26,7 +26,7 @@ from games.errors import (
 from games.models import Game, Hand, Move, Seat
 from tests.engine.helpers import a_game_with_a_reshuffle
 from tests.factories import UserFactory
-from tests.gameplay import play_a_move, state_of
+from tests.gameplay import first_play, play_a_move, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -39,10 +39,6 @@ def snapshot(game):
         list(Hand.objects.filter(seat__game=game).order_by("seat__position").values_list("cards", flat=True)),
         list(Seat.objects.filter(game=game).values_list("missed_turns", "draw_deadline")),
     )
-
-
-def a_playable_move(game, seat):
-    return next(m for m in engine.legal_moves(state_of(game), seat) if " " in m and not m.startswith("pass"))
 
 
 @pytest.mark.parametrize(
@@ -61,7 +57,7 @@ def test_every_refusal_changes_nothing(started_game, who, move, version, error, 
     game, users = started_game(2, 2, seed=5)
     user = {"first": users[0], "second": users[1], "outsider": UserFactory()}[who]
     if move == "play":
-        move = a_playable_move(game, 0)
+        move = first_play(game, 0)
     before = snapshot(game)
     with pytest.raises(error, match=says):
         services.move_submit(game_id=game.pk, user=user, move=move, expected_version=version)
@@ -91,7 +87,7 @@ def test_no_move_in_a_finished_or_unknown_game(started_game):
 
 def test_the_same_submission_twice_lands_once(started_game):
     game, users = started_game(2, 2)
-    move = a_playable_move(game, 0)
+    move = first_play(game, 0)
     services.move_submit(game_id=game.pk, user=users[0], move=move, expected_version=0)
     with pytest.raises(StaleVersion):
         services.move_submit(game_id=game.pk, user=users[0], move=move, expected_version=0)
@@ -104,7 +100,7 @@ def test_the_version_compare_and_swap_refuses_a_writer_that_read_a_stale_game(st
     away by handing move_submit the game row as it was before the first move."""
     game, users = started_game(2, 2)
     stale = Game.objects.get(pk=game.pk)
-    services.move_submit(game_id=game.pk, user=users[0], move=a_playable_move(game, 0), expected_version=0)
+    services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
 
     class Unlocked:
         def get(self, pk):
@@ -170,7 +166,7 @@ def test_export_game_replays_to_the_same_result(started_game):
 
 def test_import_stores_a_record_as_a_finished_game(started_game):
     game, users = started_game(2, 2, seed=8)
-    services.move_submit(game_id=game.pk, user=users[0], move=a_playable_move(game, 0), expected_version=0)
+    services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
     document = services.game_export(game=game)
     imported = services.game_import(document=document, imported_by=users[0])
     assert imported.status == Game.Status.FINISHED and imported.version == 1
@@ -180,7 +176,7 @@ def test_import_stores_a_record_as_a_finished_game(started_game):
 
 def test_verify_games_finds_a_corrupted_game(started_game):
     game, users = started_game(2, 2)
-    services.move_submit(game_id=game.pk, user=users[0], move=a_playable_move(game, 0), expected_version=0)
+    services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
     call_command("verify_games", stdout=io.StringIO())  # all well: no exit
     hand = Hand.objects.get(seat__game=game, seat__position=0)
     hand.cards = ["AS", *hand.cards[1:]]
@@ -194,7 +190,7 @@ def test_verify_games_finds_a_corrupted_game(started_game):
 
 def test_verify_games_finds_a_move_that_does_not_replay(started_game):
     game, users = started_game(2, 2)
-    services.move_submit(game_id=game.pk, user=users[0], move=a_playable_move(game, 0), expected_version=0)
+    services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
     Move.objects.filter(game=game).update(text="resign")  # replays, but to another position
     game.refresh_from_db()
     assert services.game_verify(game=game) == ["replaying the move log does not give the stored state"]

@@ -17,9 +17,12 @@ from tests.factories import UserFactory
 from tests.gameplay import state_of
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
-RAISING = [*sorted((GAMES / "services").glob("*.py")), GAMES / "inputs.py", GAMES / "invitations.py"]
+RAISING = [
+    *sorted((GAMES / "services").glob("*.py")),
+    *sorted((GAMES / "viewmodels").glob("*.py")),
+    *(GAMES / name for name in ("inputs.py", "invitations.py", "selectors.py", "views.py")),
+]
 KINDS = {name for name, kind in vars(errors).items() if isinstance(kind, type) and issubclass(kind, GameError)}
-NOT_RAISED_BY_SERVICES = {"as_written"}  # a view's sentence of its own (see GameError)
 
 
 def fields(code: str) -> set[str]:
@@ -27,7 +30,7 @@ def fields(code: str) -> set[str]:
 
 
 def refusals_constructed():
-    """(file:line, code or None, keyword names) of every refusal built in the services and their inputs."""
+    """(file:line, code or None, keyword names) of every refusal built in the services, their inputs and the views."""
     for path in RAISING:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in KINDS:
@@ -46,7 +49,8 @@ def test_every_refusal_names_a_code_with_a_sentence_and_the_params_it_needs():
 
 
 def test_every_sentence_is_used_and_no_code_is_also_the_engines():
-    assert {code for _, code, _ in SITES} | NOT_RAISED_BY_SERVICES == set(ENGLISH)
+    built_by_from_form = {"form_invalid"}
+    assert {code for _, code, _ in SITES} | built_by_from_form == set(ENGLISH)
     assert not set(ENGLISH) & set(engine.ENGLISH)
 
 
@@ -90,6 +94,7 @@ def test_an_engine_refusal_keeps_its_code_and_params(started_game):
     exc = refused.value
     assert exc.code == "corner" and exc.params == {"cell": "A1"}
     assert as_json(exc) == {
+        "status": 422,
         "code": "corner",
         "params": {"cell": "A1"},
         "message": "A1 is a corner: it counts for everyone and takes no chip.",
@@ -120,6 +125,7 @@ def test_a_wrong_status_names_the_status_and_the_action(started_game):
     with pytest.raises(WrongStatus) as refused:
         services.seat_join(game_id=game.pk, user=UserFactory())
     assert as_json(refused.value) == {
+        "status": 409,
         "code": "wrong_status",
         "params": {"status": "active", "action": "join"},
         "message": "This game is in play: you cannot join now.",
@@ -145,6 +151,7 @@ def test_a_malformed_record_carries_the_engines_reason_as_json():
     with pytest.raises(InvalidSettings) as refused:
         services.game_import(document={"format": "sequence-record/9"}, imported_by=None)
     assert as_json(refused.value) == {
+        "status": 400,
         "code": "malformed_record",
         "params": {"reason": {"code": "wrong_format", "params": {"format": "sequence-record/1"}}},
         "message": "Malformed record: 'format' must be \"sequence-record/1\"",
@@ -165,11 +172,16 @@ def test_an_invitee_refusal_is_a_code_for_services_and_a_form_error_with_it():
     assert invalid.value.code == "username_too_long" and invalid.value.messages == [str(refused.value)]
 
 
-def test_a_sentence_written_elsewhere_is_shown_as_it_is():
-    """Views show a form's own error as a refusal: it keeps its words, under one code."""
-    exc = GameError("Ensure this value has at most 80 characters (it has 81).")
+def test_a_forms_own_error_is_shown_as_it_is():
+    """Views show a form field's error as a refusal: it keeps its words, under one code."""
+    exc = GameError.from_form("Ensure this value has at most 80 characters (it has 81).")
     assert str(exc) == "Ensure this value has at most 80 characters (it has 81)."
-    assert exc.code == "as_written" and exc.status_code == 400
+    assert exc.code == "form_invalid" and exc.status_code == 400
+
+
+def test_a_refusal_takes_a_code_not_a_sentence():
+    with pytest.raises(ValueError, match="takes a code"):
+        GameError("You cannot do that.")
 
 
 def test_an_unknown_code_fails_loudly_rather_than_showing_itself():

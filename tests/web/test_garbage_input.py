@@ -54,11 +54,6 @@ NEW_GAME = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def database():
     return {model: list(model.objects.order_by("pk").values()) for model in (Game, Seat, Hand, Move, Invitation)} | {
         Notification: Notification.objects.count()
@@ -247,7 +242,7 @@ def test_a_parser_failure_is_a_refusal_not_a_500(client, started_game, monkeypat
     def broken_parser(text):
         raise KeyError(text)
 
-    monkeypatch.setattr(services.engine, "parse_move", broken_parser)
+    monkeypatch.setattr(engine, "parse_move", broken_parser)
     client.force_login(users[0])
     response = client.post(reverse("game_move", args=[game.pk]), {"move": "7H C4", "version": 0})
     assert response.status_code == 422 and "not a move" in response.content.decode()

@@ -9,7 +9,7 @@ from django.urls import reverse
 from games import engine, services
 from games.models import Game, Invitation
 from tests.factories import UserFactory
-from tests.gameplay import state_of
+from tests.gameplay import first_play, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -30,10 +30,6 @@ def login(client, user):
 
 def hand_on_page(html: str) -> list[str]:
     return sorted(re.findall(r'href="\?card=(\w\w)#table"', html))
-
-
-def first_play(game, seat):
-    return next(m for m in engine.legal_moves(state_of(game), seat) if " " in m and not m.startswith("pass"))
 
 
 def test_a_visitor_sees_what_the_site_is_and_a_sign_up_call(client):

@@ -8,16 +8,16 @@ from django.urls import reverse
 
 from games import errors, services
 from games.models import Game
-from games.web_refusals import refusal_payload
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_refusal_as_data_for_any_door():
-    payload = refusal_payload(errors.StaleVersion("The game has moved on."))
-    assert payload["status"] == 409 and payload["message"] == "The game has moved on."
-    assert set(payload) == {"status", "code", "message"}
+    payload = errors.StaleVersion("stale_version").as_dict()
+    assert payload["status"] == 409 and payload["code"] == "stale_version"
+    assert payload["message"] == "The game has moved on since you looked at it. Here is the table as it is now."
+    assert set(payload) == {"status", "code", "params", "message"}
 
 
 def test_a_refusal_shows_the_fresh_table_with_its_status(client, started_game):
