@@ -2,41 +2,18 @@
 the row lock decides; on SQLite (BEGIN IMMEDIATE) the write transactions
 queue, and the version compare decides."""
 
-import threading
 from datetime import timedelta
 
 import pytest
-from django.db import connections
 from django.utils import timezone
 
 from games import engine, services
 from games.errors import GameError
 from games.models import Game, Move
+from tests.concurrency import at_once
 from tests.gameplay import state_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def race(*calls):
-    """Run the calls at the same moment, each on its own connection."""
-    barrier = threading.Barrier(len(calls))
-    outcomes = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait()
-            outcomes[index] = call()
-        except GameError as exc:
-            outcomes[index] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return outcomes
 
 
 def test_exactly_one_of_many_submissions_for_one_turn_is_applied(started_game):
@@ -48,7 +25,7 @@ def test_exactly_one_of_many_submissions_for_one_turn_is_applied(started_game):
         for move in plays
     ]
     calls += [lambda: services.move_submit(game_id=game.pk, user=users[1], move=plays[0], expected_version=0)] * 2
-    outcomes = race(*calls)
+    outcomes = at_once(*calls)
     applied = [o for o in outcomes if isinstance(o, services.MoveResult)]
     refused = [type(o).__name__ for o in outcomes if isinstance(o, GameError)]
     assert len(applied) == 1, outcomes
@@ -64,7 +41,7 @@ def test_a_move_racing_the_deadline_sweep_gives_one_consistent_outcome(started_g
     past = timezone.now() - timedelta(seconds=1)
     Game.objects.filter(pk=game.pk).update(turn_deadline=past, next_deadline=past)
     move = next(m for m in engine.legal_moves(state_of(game), 0) if " " in m and not m.startswith("pass"))
-    submitted, swept = race(
+    submitted, swept = at_once(
         lambda: services.move_submit(game_id=game.pk, user=users[0], move=move, expected_version=0),
         lambda: services.deadline_enforce(game_id=game.pk),
     )

@@ -5,17 +5,17 @@ On SQLite that takes the settings' transactions that lock at BEGIN; on
 PostgreSQL, the services' row locks."""
 
 import re
-import threading
 from collections import Counter
 
 import pytest
 import requests
 from django.conf import settings
-from django.db import connection, connections
+from django.db import connection
 from django.test import Client
 
 from games import engine, outbox, services, tasks
 from games.models import Game, Move, Notification
+from tests.concurrency import at_once
 from tests.factories import UserFactory
 from tests.gameplay import state_of
 
@@ -39,29 +39,6 @@ def signed_in(base: str, user, page: str) -> tuple[dict, str]:
     assert response.status_code == 200, response.text[:500]
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', response.text).group(1)
     return browser.cookies.get_dict(), token
-
-
-def at_once(*calls) -> list:
-    """Run the calls at the same moment, each in its own thread (and so on its
-    own database connection); what each returned, or the name of what it raised."""
-    barrier = threading.Barrier(len(calls))
-    outcomes: list = ["no answer"] * len(calls)
-
-    def run(index, call):
-        barrier.wait()
-        try:
-            outcomes[index] = call()
-        except Exception as exc:
-            outcomes[index] = f"{type(exc).__name__}: {exc}"
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=90)
-    return outcomes
 
 
 def post(url: str, cookies: dict, form: dict):
