@@ -17,11 +17,15 @@ $(STAMP): requirements.txt
 	rm -f $(VENV)/.installed-*
 	touch $@
 
+# Another port: `WEB_PORT=8080 make run`; e-mails then link to that port too.
+WEB_PORT ?= 8000
+run: export WEB_PORT := $(WEB_PORT)
+run: export SITE_URL ?= http://127.0.0.1:$(WEB_PORT)
 run: install
 	mkdir -p var
 	DEBUG=true python manage.py migrate --noinput
 	DEBUG=true python manage.py seed_demo
-	@echo "Site: http://127.0.0.1:8000  ·  e-mails: printed below and saved in var/mail/  ·  Ctrl-C stops everything"
+	@echo "Site: $(SITE_URL)  ·  e-mails: printed below and saved in var/mail/  ·  Ctrl-C stops everything"
 	DEBUG=true honcho --procfile Procfile.dev start
 
 # Tests keep their own files (SQLite fallback, file cache, mail) under var/test.
