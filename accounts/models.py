@@ -19,7 +19,9 @@ class EmailKind(models.TextChoices):
     REMINDER = "reminder", "Reminders before your turn runs out"
     MISSED = "missed", "A draw lost or a turn skipped"
     INVITATION = "invitation", "Invitations"
+    INVITATION_ANSWERED = "invitation_answered", "Answers to the invitations of a game you created"
     GAME_STARTED = "game_started", "A game has started"
+    GAME_CANCELLED = "game_cancelled", "A game is cancelled for want of players"
     GAME_OVER = "game_over", "A game is over"
 
 

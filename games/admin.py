@@ -84,7 +84,7 @@ class GameAdmin(admin.ModelAdmin):
         "created_by",
         "created_at",
     ]
-    list_filter = ["status", "draw_mode", "is_public", "players"]
+    list_filter = ["status", "draw_mode", "is_public", "start_mode", "players"]
     search_fields = ["id", "seats__name", "created_by__username"]
     date_hierarchy = "created_at"
     actions = [abort_games, *(_penalize_action(team) for team in TEAM_NAMES)]

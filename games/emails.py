@@ -98,7 +98,18 @@ def context_for(notification: Notification) -> dict | None:
         context["words"] = history_lines([move], list(game.seats.all()))[0].words if move else ""
     elif notification.kind == kind.GAME_OVER:
         context["replay_url"] = absolute(reverse("game_replay", args=[game.pk]))
+    elif notification.kind == kind.INVITATION_ANSWERED:
+        context["answer"] = _answer(notification)
+        if context["answer"] is None:  # the invitee's account is gone, and the invitation with it
+            return None
+        context["waiting"] = [i.shown_as for i in game.invitations.filter(status=Invitation.Status.PENDING)]
     return context
+
+
+def _answer(notification: Notification) -> Invitation | None:
+    """The invitation whose answer this is: the variant-th answered, in the order answered."""
+    answered = notification.game.invitations.filter(answered_at__isnull=False).order_by("answered_at", "pk")
+    return answered.select_related("user")[notification.variant - 1 : notification.variant].first()
 
 
 def build(notification: Notification) -> EmailMultiAlternatives | None:

@@ -85,6 +85,14 @@ class GameCreateForm(forms.Form):
     is_public = forms.BooleanField(
         label="Public game", required=False, help_text="Listed under Open games for anyone to join and to watch."
     )
+    start_mode = forms.ChoiceField(
+        label="The game starts",
+        choices=Game.StartMode.choices,
+        initial=Game.StartMode.AUTO,
+        required=False,  # a form without it (an older page, a script) starts by itself
+        widget=forms.RadioSelect,
+        help_text="Choose Start if you want to arrange the seats (and so the teams) once everyone is in.",
+    )
     invitees = forms.CharField(
         label="Invite",
         required=False,
@@ -93,6 +101,9 @@ class GameCreateForm(forms.Form):
         help_text="Usernames or e-mail addresses, separated by commas or new lines. "
         "Someone without an account gets a link to sign up and take the seat.",
     )
+
+    def clean_start_mode(self) -> str:
+        return self.cleaned_data["start_mode"] or Game.StartMode.AUTO
 
     def clean_invitees(self) -> list[str]:
         names = [name for name in re.split(r"[,\s;]+", self.cleaned_data["invitees"]) if name]

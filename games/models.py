@@ -5,6 +5,8 @@ deal; `Game.state` is the engine's snapshot after the last move and `Hand`
 rows copy the hands out of it so that a page can read one seat's hand alone.
 `manage.py verify_games` proves both agree with the log."""
 
+from datetime import datetime, timedelta
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -22,6 +24,16 @@ class GameQuerySet(models.QuerySet):
         query the deadline sweep and /healthz make, on the partial index game_due_idx."""
         return self.filter(status=Game.Status.ACTIVE, next_deadline__lte=now).order_by("next_deadline")
 
+    def stale_forming(self, now):
+        """Forming games nobody filled in time, the oldest first: what the
+        hourly cancellation sweep looks for, on the partial index game_forming_idx."""
+        return self.filter(status=Game.Status.FORMING, created_at__lte=now - forming_limit()).order_by("created_at")
+
+
+def forming_limit() -> timedelta:
+    """How long a game may wait for players before it is cancelled."""
+    return timedelta(days=getattr(settings, "FORMING_GAME_DAYS", 14))
+
 
 class Game(models.Model):
     class Status(models.TextChoices):
@@ -38,6 +50,10 @@ class Game(models.Model):
         SKIP = "skip", "Skip the turn"
         CONCEDE = "concede", "Skip, and concede after several missed turns in a row"
 
+    class StartMode(models.TextChoices):
+        AUTO = "auto", "When the last seat is taken"
+        MANUAL = "manual", "When a player presses Start"
+
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -50,6 +66,7 @@ class Game(models.Model):
     missed_turn_policy = models.CharField(max_length=10, choices=MissedTurnPolicy.choices, default="skip")
     concede_after = models.PositiveSmallIntegerField(default=3, help_text="Missed turns in a row that concede.")
     is_public = models.BooleanField(default=False, help_text="Listed for anyone to join and to watch.")
+    start_mode = models.CharField(max_length=10, choices=StartMode.choices, default=StartMode.AUTO)
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.FORMING, db_index=True)
     version = models.PositiveIntegerField(default=0, help_text="Moves applied; the sequence number of the last Move.")
@@ -72,6 +89,7 @@ class Game(models.Model):
         indexes = [
             models.Index(fields=["next_deadline"], condition=Q(status="active"), name="game_due_idx"),
             models.Index(fields=["status", "is_public"], name="game_status_public_idx"),
+            models.Index(fields=["created_at"], condition=Q(status="forming"), name="game_forming_idx"),
         ]
         constraints = [
             models.CheckConstraint(
@@ -85,6 +103,11 @@ class Game(models.Model):
     @property
     def team_names(self) -> list[str]:
         return list(TEAM_NAMES[: self.teams])
+
+    @property
+    def cancels_at(self) -> datetime:
+        """When this game is cancelled if it is still forming."""
+        return self.created_at + forming_limit()
 
     def team_of(self, position: int) -> int:
         """The team of the seat at `position`, by the engine's rule (seats
@@ -225,7 +248,9 @@ class Notification(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notifications")
     version = models.PositiveIntegerField(help_text="The game version that caused it.")
     kind = models.CharField(max_length=20, choices=Kind.choices)
-    variant = models.PositiveSmallIntegerField(default=0, help_text="Reminders: hours before the deadline.")
+    variant = models.PositiveSmallIntegerField(
+        default=0, help_text="Reminders: hours before the deadline; invitation answers: the answer's number."
+    )
     digest = models.BooleanField(default=False, help_text="Goes out in the recipient's daily digest.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     due_at = models.DateTimeField()

@@ -4,7 +4,7 @@ inside the change's transaction; the outbox does the rest."""
 from datetime import datetime, timedelta
 
 from games.engine import State
-from games.models import Game, Move, Notification, Seat
+from games.models import Game, Invitation, Move, Notification, Seat
 from games.outbox import owed, save_all
 
 Kind = Notification.Kind
@@ -14,6 +14,28 @@ def invited(*, invitation, now: datetime) -> None:
     game = invitation.game
     row = owed(kind=Kind.INVITATION, game=game, version=0, user=invitation.user, email=invitation.email, now=now)
     save_all([row], game=game, version=0)
+
+
+def invitation_answered(*, game: Game, answerer, now: datetime) -> None:
+    """The creator hears of each answer to the game's invitations, numbered
+    in the order given (the variant), so that each is its own e-mail."""
+    creator = game.created_by
+    if creator is None or creator.pk == answerer.pk:
+        return
+    number = game.invitations.filter(answered_at__isnull=False).count()
+    row = owed(kind=Kind.INVITATION_ANSWERED, game=game, version=game.version, user=creator, variant=number, now=now)
+    save_all([row], game=game, version=game.version)
+
+
+def game_cancelled(*, game: Game, seats: list[Seat], now: datetime) -> None:
+    """Everyone seated, and everyone still invited, hears that the game is off."""
+    rows = [owed(kind=Kind.GAME_CANCELLED, game=game, version=game.version, user=seat.user, now=now) for seat in seats]
+    pending = game.invitations.filter(status=Invitation.Status.PENDING).select_related("user")
+    rows += [
+        owed(kind=Kind.GAME_CANCELLED, game=game, version=game.version, user=inv.user, email=inv.email, now=now)
+        for inv in pending
+    ]
+    save_all(rows, game=game, version=game.version)
 
 
 def game_started(*, game: Game, seats: list[Seat], starter, now: datetime) -> None:

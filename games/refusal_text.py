@@ -43,6 +43,7 @@ ENGLISH = {
     "turn_time_out_of_range": "The time per move must be between a minute and 30 days.",
     "draw_window_out_of_range": "The draw window must be between a minute and 30 days.",
     "concede_after_out_of_range": "Conceding takes between 1 and 20 missed turns in a row.",
+    "start_mode_unknown": "A game starts when its last seat is taken or when a player presses Start.",
     "players_only_start": "Only the game's players can start it.",
     "seats_empty": "{empty} seat(s) are still empty.",
     # seats

@@ -39,3 +39,11 @@ def enforce_deadlines() -> int:
         except GameError as exc:  # e.g. the game was aborted meanwhile
             log.info("game %s: %s", game_id, exc)
     return enforced
+
+
+@shared_task(name="games.cancel_stale_games", ignore_result=True)
+def cancel_stale_games() -> int:
+    """Cancel the forming games nobody filled in time (hourly). Safe to run
+    twice or beside a join: each game is re-checked under its own row lock."""
+    stale = Game.objects.stale_forming(timezone.now()).values_list("pk", flat=True)
+    return sum(services.game_cancel_unfilled(game_id=game_id) for game_id in list(stale))

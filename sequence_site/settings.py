@@ -154,6 +154,7 @@ CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {"task": "sequence_site.health.heartbeat", "schedule": crontab()},
     "enforce-deadlines": {"task": "games.enforce_deadlines", "schedule": crontab()},
     "outbox-sweep": {"task": "games.outbox_sweep", "schedule": crontab()},
+    "cancel-stale-games": {"task": "games.cancel_stale_games", "schedule": crontab(minute=17)},
 }
 
 # --- Accounts ---------------------------------------------------------------

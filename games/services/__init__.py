@@ -4,7 +4,8 @@ engine. Views, e-mail, the admin, tasks and commands call these functions
 (`services.move_submit(...)`) and never write game models themselves.
 
 One module per entity, each with one job:
-    games.py        game_create, game_start
+    games.py        game_create, game_start, game_cancel_unfilled
+    dealing.py      the deal, by the Start button or by the last seat taken
     seating.py      seat_join, seat_leave, seats_arrange
     invitations.py  invitation_create, invitation_accept, invitation_decline
                     (the signed link is games.invitations, re-exported here)
@@ -19,7 +20,7 @@ dependencies: nothing here imports this package's __init__.
 """
 
 from games.invitations import invitation_from_token, invitation_token
-from games.services.games import game_create, game_start
+from games.services.games import game_cancel_unfilled, game_create, game_start
 from games.services.invitations import invitation_accept, invitation_create, invitation_decline
 from games.services.moderation import game_abort, penalty_apply
 from games.services.moves import MoveResult, move_submit
@@ -31,6 +32,7 @@ __all__ = [
     "MoveResult",
     "deadline_enforce",
     "game_abort",
+    "game_cancel_unfilled",
     "game_create",
     "game_export",
     "game_import",

@@ -1,5 +1,5 @@
-"""A game's creation (with its invitations) and its start: the cut for the
-deal, the shuffle, the deal and the first turn's clock."""
+"""A game's creation (with its invitations), its start by the Start button,
+and the cancellation of one nobody filled in time."""
 
 import random
 
@@ -8,11 +8,10 @@ from django.utils import timezone
 
 from games import engine, notify
 from games.errors import InvalidSettings, NotAllowed, WrongStatus
-from games.models import Game, Hand, Seat
+from games.models import Game, Seat, forming_limit
 from games.services._common import locked_game, require_status, seats_of, secure_rng
-from games.services.deadlines import deadlines_start
+from games.services.dealing import game_deal
 from games.services.invitations import invitation_create
-from games.services.seating import seats_renumber
 
 A_MINUTE, THIRTY_DAYS = 60, 30 * 24 * 3600
 
@@ -28,10 +27,13 @@ def game_create(
     missed_turn_policy: str = Game.MissedTurnPolicy.SKIP,
     concede_after: int = 3,
     is_public: bool = False,
+    start_mode: str = Game.StartMode.MANUAL,
     invitees: list[str] = (),
 ) -> Game:
     """A new game in which the creator takes the first seat, with its
-    invitations (usernames or e-mail addresses): all of it, or none."""
+    invitations (usernames or e-mail addresses): all of it, or none. It
+    starts by itself when full only if asked (the new-game form asks by
+    default): a caller that does not say keeps the Start button."""
     try:
         engine.check_setup(players, teams)
     except engine.SetupError as exc:
@@ -46,6 +48,8 @@ def game_create(
         raise InvalidSettings("draw_window_out_of_range")
     if not 1 <= concede_after <= 20:
         raise InvalidSettings("concede_after_out_of_range")
+    if start_mode not in Game.StartMode.values:
+        raise InvalidSettings("start_mode_unknown")
     with transaction.atomic():
         game = Game.objects.create(
             created_by=creator,
@@ -57,6 +61,7 @@ def game_create(
             missed_turn_policy=missed_turn_policy,
             concede_after=concede_after,
             is_public=is_public,
+            start_mode=start_mode,
         )
         Seat.objects.create(game=game, position=0, user=creator, name=creator.username)
         for invitee in invitees:
@@ -65,9 +70,7 @@ def game_create(
 
 
 def game_start(*, game_id: int, user, rng: random.Random | None = None) -> Game:
-    """Cut for the deal, shuffle, deal and open the first turn. Any seated
-    player may start once every seat is filled."""
-    rng = rng or secure_rng()
+    """The Start button: any seated player may start once every seat is filled."""
     with transaction.atomic():
         game = locked_game(game_id)
         require_status(game, Game.Status.FORMING, action="start")
@@ -76,21 +79,21 @@ def game_start(*, game_id: int, user, rng: random.Random | None = None) -> Game:
             raise NotAllowed("players_only_start")
         if len(seats) < game.players:
             raise WrongStatus("seats_empty", empty=game.players - len(seats))
-        cut = engine.cut_for_deal(game.players, rng)
-        game.cut = {
-            "rounds": [{seats[player].name: card for player, card in round_.items()} for round_ in cut.rounds],
-            "dealer": seats[cut.dealer].name,
-        }
-        seats_renumber([seats[table_position] for table_position in cut.seat_order(game.players)])
-        seats.sort(key=lambda seat: seat.position)
-        state = engine.deal(
-            players=game.players, teams=game.teams, draw_mode=game.draw_mode, deck=engine.shuffled_deck(rng)
-        )
-        Hand.objects.bulk_create(Hand(seat=seat, cards=state.hands[seat.position]) for seat in seats)
+        return game_deal(game=game, seats=seats, starter=user, rng=rng or secure_rng())
+
+
+def game_cancel_unfilled(*, game_id: int) -> bool:
+    """Cancel a forming game that waited longer than FORMING_GAME_DAYS for
+    players, telling its players and those still invited. False (and nothing
+    done) when the game is no longer forming or no longer stale."""
+    with transaction.atomic():
+        game = locked_game(game_id)
         now = timezone.now()
-        game.state = engine.state_to_json(state)
-        game.status, game.started_at, game.version, game.turn_position = Game.Status.ACTIVE, now, 0, state.turn
-        deadlines_start(game=game, now=now)
-        game.save()
-        notify.game_started(game=game, seats=seats, starter=user, now=now)
-        return game
+        if not Game.objects.stale_forming(now).filter(pk=game.pk).exists():
+            return False
+        days = forming_limit().days
+        game.status, game.finished_at = Game.Status.ABORTED, now
+        game.abort_reason = f"Cancelled: the seats were not all taken within {days} days."
+        game.save(update_fields=["status", "abort_reason", "finished_at"])
+        notify.game_cancelled(game=game, seats=seats_of(game), now=now)
+        return True

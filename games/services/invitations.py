@@ -14,6 +14,7 @@ from games import inputs, notify
 from games.errors import InvalidSettings, InvitationRateLimited, NotAllowed, TooManyInvitations, WrongStatus
 from games.models import Game, Invitation, Seat
 from games.services._common import locked_game, require_status
+from games.services.dealing import start_if_full
 from games.services.seating import seat_take
 
 User = get_user_model()
@@ -79,7 +80,8 @@ def _same_invitee(user, address: str) -> Q:
 
 def invitation_accept(*, invitation_id: int, user) -> Seat:
     """Take a seat through an invitation. An invitation sent to an address
-    is bound to whoever follows its signed link first."""
+    is bound to whoever follows its signed link first. The creator is told,
+    and the last seat starts a game that starts by itself."""
     with transaction.atomic():
         invitation = Invitation.objects.select_for_update().select_related("game").get(pk=invitation_id)
         _check_answerable(invitation, user)
@@ -94,15 +96,21 @@ def invitation_accept(*, invitation_id: int, user) -> Seat:
             Invitation.objects.filter(game=game, user=user).update(status=Invitation.Status.ACCEPTED)
             invitation.user = None
             invitation.save(update_fields=["user", "status", "answered_at"])
+        notify.invitation_answered(game=game, answerer=user, now=invitation.answered_at)
+        start_if_full(game=game, user=user)
         return seat
 
 
 def invitation_decline(*, invitation_id: int, user) -> None:
+    """Decline an invitation; the creator is told. The game row is locked
+    too, as by an acceptance, so that answers are numbered in turn."""
     with transaction.atomic():
         invitation = Invitation.objects.select_for_update().get(pk=invitation_id)
         _check_answerable(invitation, user)
+        game = locked_game(invitation.game_id)
         invitation.status, invitation.answered_at = Invitation.Status.DECLINED, timezone.now()
         invitation.save(update_fields=["status", "answered_at"])
+        notify.invitation_answered(game=game, answerer=user, now=invitation.answered_at)
 
 
 def _check_answerable(invitation: Invitation, user) -> None:

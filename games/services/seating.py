@@ -4,22 +4,29 @@ creator's arrangement of the turn order (and so of the teams)."""
 from django.db import transaction
 from django.utils import timezone
 
+from games import notify
 from games.errors import InvalidSettings, NotAllowed, WrongStatus
 from games.models import Game, Invitation, Seat
 from games.services._common import locked_game, require_status, seats_of
+from games.services.dealing import seats_renumber, start_if_full
 
 
 def seat_join(*, game_id: int, user) -> Seat:
-    """Join an open public game (or a private one the user is invited to)."""
+    """Join an open public game (or a private one the user is invited to);
+    an invitation the user had is accepted, and the last seat starts a game
+    that starts by itself."""
     with transaction.atomic():
         game = locked_game(game_id)
         require_status(game, Game.Status.FORMING, action="join")
         if not game.is_public and not game.invitations.filter(user=user, status=Invitation.Status.PENDING).exists():
             raise NotAllowed("private_game")
         seat = seat_take(game=game, user=user)
-        game.invitations.filter(user=user, status=Invitation.Status.PENDING).update(
-            status=Invitation.Status.ACCEPTED, answered_at=timezone.now()
-        )
+        now = timezone.now()
+        if game.invitations.filter(user=user, status=Invitation.Status.PENDING).update(
+            status=Invitation.Status.ACCEPTED, answered_at=now
+        ):
+            notify.invitation_answered(game=game, answerer=user, now=now)
+        start_if_full(game=game, user=user)
         return seat
 
 
@@ -61,13 +68,3 @@ def seat_take(*, game: Game, user) -> Seat:
     taken = {seat.position for seat in seats}
     position = min(p for p in range(game.players) if p not in taken)
     return Seat.objects.create(game=game, position=position, user=user, name=user.username)
-
-
-def seats_renumber(seats: list[Seat]) -> None:
-    """Give the seats positions 0, 1, … in the order listed."""
-    for seat in seats:  # out of the way of the unique (game, position) first
-        seat.position += 100
-    Seat.objects.bulk_update(seats, ["position"])
-    for position, seat in enumerate(seats):
-        seat.position = position
-    Seat.objects.bulk_update(seats, ["position"])

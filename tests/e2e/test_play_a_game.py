@@ -79,12 +79,12 @@ def test_two_people_play_a_whole_game_in_their_browsers(browser, live_server, mo
     anna.fill("textarea[name=invitees]", "ben")
     anna.click("main form button[type=submit]")
     anna.wait_for_selector("text=Your game is ready")
+    assert "Starts when all 2 seats are taken" in anna.inner_text("main")
     game = Game.objects.get()
 
     ben.goto(f"{base}/")
     ben.click(f"text=Game {game.pk}")
-    ben.click("text=Accept the invitation")
-    ben.click("text=Start the game")
+    ben.click("text=Accept the invitation")  # the last seat: the cards are dealt at once
     ben.wait_for_selector(".board")
     screenshot(ben, "01-started")
 

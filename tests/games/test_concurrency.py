@@ -9,8 +9,9 @@ from django.utils import timezone
 
 from games import engine, services
 from games.errors import GameError
-from games.models import Game, Move
+from games.models import Game, Hand, Move, Notification, Seat
 from tests.concurrency import at_once
+from tests.factories import UserFactory
 from tests.gameplay import state_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -53,3 +54,24 @@ def test_a_move_racing_the_deadline_sweep_gives_one_consistent_outcome(started_g
         assert [m.text for m in swept] == ["skip"] and log == [(1, "skip")]
     game.refresh_from_db()
     assert services.game_verify(game=game) == []
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_two_players_racing_for_the_last_seat_one_gets_it_and_the_game_starts_once(attempt):
+    host, invited, joiner = UserFactory.create_batch(3)
+    game = services.game_create(
+        creator=host, players=2, teams=2, is_public=True, start_mode=Game.StartMode.AUTO, invitees=[invited.username]
+    )
+    invitation = game.invitations.get()
+    outcomes = at_once(
+        lambda: services.invitation_accept(invitation_id=invitation.pk, user=invited),
+        lambda: services.seat_join(game_id=game.pk, user=joiner),
+    )
+    seated = [o for o in outcomes if isinstance(o, Seat)]
+    refused = [o for o in outcomes if isinstance(o, GameError)]
+    assert len(seated) == 1 and len(refused) == 1, outcomes
+    assert refused[0].code in ("game_full", "wrong_status")
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE and game.seats.count() == 2
+    assert Hand.objects.filter(seat__game=game).count() == 2
+    assert Notification.objects.filter(game=game, kind=Notification.Kind.GAME_STARTED).count() == 1
