@@ -177,6 +177,17 @@ class Table:
         return self.my_seat is not None and self.view["turn"] == self.my_seat.position
 
     @property
+    def waits_for_others(self) -> bool:
+        """Nothing for the viewer to do until someone else moves: the page may
+        look for news now and then (a spectator always waits)."""
+        return (
+            self.game.status == Game.Status.ACTIVE
+            and not self.my_turn
+            and not self.actions.draw
+            and not self.actions.penalty
+        )
+
+    @property
     def my_draw_deadline(self) -> datetime | None:
         return self.my_seat.draw_deadline if self.my_seat else None
 
