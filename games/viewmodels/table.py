@@ -105,6 +105,12 @@ class Cell:
             parts.append(f"play {self.target}")
         return ", ".join(parts)
 
+    @property
+    def button_label(self) -> str:
+        """A target cell is a button: its name starts with the card it shows,
+        so that what a voice-control user reads off the board works."""
+        return f"{self.card_text}, {self.label}"
+
 
 @dataclass
 class HandCard:

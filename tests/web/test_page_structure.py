@@ -1,6 +1,7 @@
 """Every kind of page has exactly one <h1>, shows its messages as a valid
 list, and names each card in a hand with the text the card shows."""
 
+import re
 from html.parser import HTMLParser
 
 import pytest
@@ -122,3 +123,19 @@ def test_a_hand_cards_accessible_name_contains_what_it_shows(client, world):
     for label, visible in cards:
         assert visible and label.startswith(visible[0] + ", "), (label, visible)
         assert all(text in label for text in visible), (label, visible)
+
+
+CELL_CARD = re.compile(r'<span class="cell-card[^"]*" aria-hidden="true">([^<]+)</span>')
+
+
+def test_a_target_cells_accessible_name_starts_with_the_card_it_shows(client, started_game):
+    game, users = started_game(2, 2)
+    card = first_play(game, 0).split()[0]
+    client.force_login(users[0])
+    html = client.get(reverse("game", args=[game.pk]) + f"?card={card}").content.decode()
+    buttons = html.split('class="cell target')[1:]
+    assert buttons
+    for button in buttons:
+        shown = CELL_CARD.search(button).group(1)
+        label = re.search(r'aria-label="([^"]+)"', button).group(1)
+        assert label.startswith(f"{shown}, "), (shown, label)
