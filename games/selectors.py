@@ -41,6 +41,14 @@ def game_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | Non
     return game, seats, mine
 
 
+def game_version(*, game_id: int, user) -> dict:
+    """How far the game has gone, for a table that waits: one query."""
+    found = visible_games(user=user).filter(pk=game_id).values("version", "status").first()
+    if found is None:
+        raise GameNotFound("no_such_game")
+    return found
+
+
 # --- lists ----------------------------------------------------------------------
 
 

@@ -7,6 +7,7 @@ urlpatterns = [
     path("games/new/", views.game_new, name="game_new"),
     path("games/open/", views.open_games, name="open_games"),
     path("games/<int:game_id>/", views.game_detail, name="game"),
+    path("games/<int:game_id>/version.json", views.game_version, name="game_version"),
     path("games/<int:game_id>/move/", views.game_move, name="game_move"),
     path("games/<int:game_id>/resign/", views.game_resign, name="game_resign"),
     path("games/<int:game_id>/draw/", views.game_draw, name="game_draw"),

@@ -5,12 +5,14 @@ again with its message and a 4xx status, or a 404."""
 import json
 from functools import wraps
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_GET, require_POST
 
 from games import inputs, selectors, services, web_refusals
@@ -24,16 +26,20 @@ from games.viewmodels.table import table_for
 def _one_game(view):
     """A view of one game. An id no game can have is a 404 before any query
     (SQLite cannot even compare a 20-digit number; the URL takes any digits);
-    a refusal the view raises is shown on the game's page."""
+    a refusal the view raises is shown on the game's page. No answer is ever
+    stored: the back button must not bring back a table that looks playable
+    after the game moved on."""
 
     @wraps(view)
     def checked(request, game_id: int, *args, **kwargs):
         if not inputs.is_game_id(game_id):
             raise Http404("There is no such game.")
         try:
-            return view(request, game_id, *args, **kwargs)
+            response = view(request, game_id, *args, **kwargs)
         except GameError as exc:
-            return web_refusals.refusal_response(exc, lambda error: _game_page(request, game_id, error=error))
+            response = web_refusals.refusal_response(exc, lambda error: _game_page(request, game_id, error=error))
+        add_never_cache_headers(response)
+        return response
 
     return checked
 
@@ -99,11 +105,13 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
             invite_form=InviteForm(), invitations=invitations, my_invitation=my_invitation, open_seats=open_teams
         )
         return render(request, "games/forming.html", context)
-    if mine is None and not request.user.is_authenticated:
-        return redirect(f"{reverse('account_login')}?next={request.path}")
     card = inputs.read_card(request.GET.get("card"))
     table = table_for(game=game, seats=seats, my_seat=mine, selected_card=card)
-    context.update(table=table, may_download=selectors.may_download_record(game=game))
+    context.update(
+        table=table,
+        may_download=selectors.may_download_record(game=game),
+        poll_seconds=getattr(settings, "TABLE_POLL_SECONDS", 25),
+    )
     return render(request, "games/table.html", context)
 
 
@@ -111,6 +119,13 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
 @_one_game
 def game_detail(request, game_id: int):
     return _game_page(request, game_id)
+
+
+@require_GET
+@_one_game
+def game_version(request, game_id: int):
+    """What a waiting table asks now and then: has the game moved on?"""
+    return JsonResponse(selectors.game_version(game_id=game_id, user=request.user))
 
 
 @login_required

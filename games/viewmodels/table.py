@@ -105,6 +105,12 @@ class Cell:
             parts.append(f"play {self.target}")
         return ", ".join(parts)
 
+    @property
+    def button_label(self) -> str:
+        """A target cell is a button: its name starts with the card it shows,
+        so that what a voice-control user reads off the board works."""
+        return f"{self.card_text}, {self.label}"
+
 
 @dataclass
 class HandCard:
@@ -175,6 +181,17 @@ class Table:
     @property
     def my_turn(self) -> bool:
         return self.my_seat is not None and self.view["turn"] == self.my_seat.position
+
+    @property
+    def waits_for_others(self) -> bool:
+        """Nothing for the viewer to do until someone else moves: the page may
+        look for news now and then (a spectator always waits)."""
+        return (
+            self.game.status == Game.Status.ACTIVE
+            and not self.my_turn
+            and not self.actions.draw
+            and not self.actions.penalty
+        )
 
     @property
     def my_draw_deadline(self) -> datetime | None:

@@ -1,5 +1,6 @@
 """A whole game played through the views; every page each person can open is
-checked for another seat's hand, the draw pile order and the running record."""
+checked for another seat's hand, the draw pile order and the running record,
+and so is every page a spectator or a visitor without an account can open."""
 
 import random
 import re
@@ -57,9 +58,12 @@ def test_no_page_ever_shows_another_seats_hand_or_the_deck(client, started_game)
             client.force_login(user)
             for url, response, shows_hand in pages_for(client, game, state.hands[seat]):
                 check_page(url, response, own_hand=state.hands[seat] if shows_hand else [], state=state)
-        client.force_login(spectator)
-        for url, response, _ in pages_for(client, game, []):
-            check_page(url, response, own_hand=[], state=state)
+        for watcher in (spectator, None):  # a signed-in spectator, then a visitor without an account
+            client.logout()
+            if watcher:
+                client.force_login(watcher)
+            for url, response, _ in pages_for(client, game, []):
+                check_page(url, response, own_hand=[], state=state)
         assert client.get(reverse("game_record", args=[game.pk])).status_code == 403
         moves = [m for m in engine.legal_moves(state, state.turn) if m != "resign"]
         client.force_login(users[state.turn])

@@ -323,3 +323,10 @@ def test_the_invitation_limits_are_shown_on_the_forms(client, settings):
     response = client.post(reverse("game_new"), {**NEW_GAME, "players": 2, "teams": 2, "invitees": "f4@example.org"})
     assert response.status_code == 429 and "in the last 24 hours" in response.content.decode()
     assert Game.objects.count() == 1 and Invitation.objects.count() == 3
+
+
+def test_an_invitee_without_an_account_shows_as_the_address_on_the_forming_page(client):
+    host = UserFactory()
+    game = services.game_create(creator=host, players=2, teams=2, invitees=["nobody.yet@example.org"])
+    page = login(client, host).get(reverse("game", args=[game.pk])).content.decode()
+    assert "Waiting for: nobody.yet@example.org</p>" in page
