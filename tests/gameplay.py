@@ -13,6 +13,7 @@ def started_game(db):
 
     def make(players=2, teams=2, seed=1, **settings):
         users = UserFactory.create_batch(players)
+        settings.setdefault("start_mode", Game.StartMode.MANUAL)  # the deal below is seeded: the test's own
         game = services.game_create(creator=users[0], players=players, teams=teams, **settings)
         for user in users[1:]:
             invitation = services.invitation_create(game_id=game.pk, inviter=users[0], invitee=user.username)

@@ -27,7 +27,7 @@ def game_create(
     missed_turn_policy: str = Game.MissedTurnPolicy.SKIP,
     concede_after: int = 3,
     is_public: bool = False,
-    start_mode: str = Game.StartMode.MANUAL,
+    start_mode: str = Game.StartMode.AUTO,
     invitees: list[str] = (),
 ) -> Game:
     """A new game in which the creator takes the first seat, with its

@@ -24,7 +24,7 @@ def play_to_the_end(game, users, seed):
 @pytest.mark.parametrize(("players", "teams"), [(2, 2), (3, 3), (4, 2)])
 def test_create_invite_accept_start_and_play_to_a_win(players, teams):
     users = UserFactory.create_batch(players)
-    game = services.game_create(creator=users[0], players=players, teams=teams)
+    game = services.game_create(start_mode=Game.StartMode.MANUAL, creator=users[0], players=players, teams=teams)
     assert game.status == Game.Status.FORMING
     for user in users[1:]:
         invitation = services.invitation_create(game_id=game.pk, inviter=users[0], invitee=user.email.upper())
@@ -60,19 +60,19 @@ def test_a_resignation_ends_a_two_team_game(started_game):
 def test_invalid_settings_are_refused_with_the_allowed_values():
     user = UserFactory()
     with pytest.raises(InvalidSettings, match="2, 3, 4, 6, 8, 9, 10, 12 players"):
-        services.game_create(creator=user, players=5, teams=2)
+        services.game_create(start_mode=Game.StartMode.MANUAL, creator=user, players=5, teams=2)
     with pytest.raises(InvalidSettings, match="3 players play in 3 teams"):
-        services.game_create(creator=user, players=3, teams=2)
+        services.game_create(start_mode=Game.StartMode.MANUAL, creator=user, players=3, teams=2)
     with pytest.raises(InvalidSettings, match="draw mode"):
-        services.game_create(creator=user, players=2, teams=2, draw_mode="magic")
+        services.game_create(start_mode=Game.StartMode.MANUAL, creator=user, players=2, teams=2, draw_mode="magic")
     with pytest.raises(InvalidSettings, match="time per move"):
-        services.game_create(creator=user, players=2, teams=2, turn_seconds=5)
+        services.game_create(start_mode=Game.StartMode.MANUAL, creator=user, players=2, teams=2, turn_seconds=5)
     assert not Game.objects.exists()
 
 
 def test_an_invitation_by_email_works_for_someone_without_an_account():
     host = UserFactory()
-    game = services.game_create(creator=host, players=2, teams=2)
+    game = services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2)
     invitation = services.invitation_create(game_id=game.pk, inviter=host, invitee="New.Friend@Example.org")
     assert invitation.user is None and invitation.email == "new.friend@example.org"
     token = services.invitation_token(invitation)
@@ -91,14 +91,14 @@ def test_a_forged_invitation_token_is_refused():
 
 def test_unknown_username_is_a_clear_error():
     host = UserFactory()
-    game = services.game_create(creator=host, players=2, teams=2)
+    game = services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2)
     with pytest.raises(InvalidSettings, match="no player called 'ghost'"):
         services.invitation_create(game_id=game.pk, inviter=host, invitee="ghost")
 
 
 def test_decline_and_someone_elses_invitation():
     host, guest, stranger = UserFactory.create_batch(3)
-    game = services.game_create(creator=host, players=2, teams=2)
+    game = services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2)
     invitation = services.invitation_create(game_id=game.pk, inviter=host, invitee=guest.username)
     with pytest.raises(NotAllowed):
         services.invitation_accept(invitation_id=invitation.pk, user=stranger)
@@ -109,10 +109,10 @@ def test_decline_and_someone_elses_invitation():
 
 def test_join_a_public_game_but_not_a_private_one():
     host, guest = UserFactory.create_batch(2)
-    private = services.game_create(creator=host, players=2, teams=2)
+    private = services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2)
     with pytest.raises(NotAllowed, match="private"):
         services.seat_join(game_id=private.pk, user=guest)
-    public = services.game_create(creator=host, players=2, teams=2, is_public=True)
+    public = services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2, is_public=True)
     services.seat_join(game_id=public.pk, user=guest)
     with pytest.raises(WrongStatus, match="already have a seat"):
         services.seat_join(game_id=public.pk, user=guest)
@@ -122,7 +122,7 @@ def test_join_a_public_game_but_not_a_private_one():
 
 def test_leave_before_the_start_and_an_empty_game_is_aborted():
     host, guest = UserFactory.create_batch(2)
-    game = services.game_create(creator=host, players=2, teams=2, is_public=True)
+    game = services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2, is_public=True)
     services.seat_join(game_id=game.pk, user=guest)
     services.seat_leave(game_id=game.pk, user=guest)
     assert game.seats.count() == 1
@@ -133,7 +133,7 @@ def test_leave_before_the_start_and_an_empty_game_is_aborted():
 
 def test_the_creator_arranges_seats_and_teams_before_the_start():
     users = UserFactory.create_batch(4)
-    game = services.game_create(creator=users[0], players=4, teams=2, is_public=True)
+    game = services.game_create(start_mode=Game.StartMode.MANUAL, creator=users[0], players=4, teams=2, is_public=True)
     for user in users[1:]:
         services.seat_join(game_id=game.pk, user=user)
     seats = {s.user: s for s in game.seats.all()}
@@ -152,7 +152,7 @@ def test_the_creator_arranges_seats_and_teams_before_the_start():
 
 def test_start_needs_every_seat_and_a_player():
     host, outsider = UserFactory.create_batch(2)
-    game = services.game_create(creator=host, players=2, teams=2)
+    game = services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2)
     with pytest.raises(WrongStatus, match="still empty"):
         services.game_start(game_id=game.pk, user=host)
     with pytest.raises(NotAllowed):

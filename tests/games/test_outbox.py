@@ -10,7 +10,7 @@ from django.core import mail
 from django.utils import timezone
 
 from games import outbox, services, tasks
-from games.models import Notification
+from games.models import Game, Notification
 from tests.factories import UserFactory
 from tests.gameplay import first_play
 
@@ -89,7 +89,9 @@ def test_the_digest_gathers_waiting_games_into_one_email():
     me = UserFactory(email_delivery={k: "digest" for k in Kind.values}, digest_hour=7)
     for seed in range(3):
         other = UserFactory()
-        game = services.game_create(creator=other, players=2, teams=2, invitees=[me.username])
+        game = services.game_create(
+            start_mode=Game.StartMode.MANUAL, creator=other, players=2, teams=2, invitees=[me.username]
+        )
         services.invitation_accept(invitation_id=game.invitations.get().pk, user=me)
         game = services.game_start(game_id=game.pk, user=other, rng=random.Random(seed))
         if game.turn_position != game.seats.get(user=me).position:

@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from games import services
-from games.models import Notification
+from games.models import Game, Notification
 from tests.factories import UserFactory
 from tests.gameplay import first_play
 
@@ -44,7 +44,9 @@ def test_each_move_owes_the_next_player_one_turn_email(started_game):
 def test_preferences_off_and_digest():
     quiet = UserFactory(email_delivery={Kind.YOUR_TURN: "off", Kind.GAME_STARTED: "digest"}, reminder_hours="")
     host = UserFactory()
-    game = services.game_create(creator=host, players=2, teams=2, invitees=[quiet.username])
+    game = services.game_create(
+        start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2, invitees=[quiet.username]
+    )
     services.invitation_accept(invitation_id=game.invitations.get().pk, user=quiet)
     services.game_start(game_id=game.pk, user=host, rng=random.Random(1))
     mine = rows(game=game, recipient=quiet)

@@ -10,7 +10,7 @@ from django.core import mail
 from django.utils import timezone
 
 from games import outbox, services
-from games.models import Notification
+from games.models import Game, Notification
 from tests.factories import UserFactory
 from tests.gameplay import first_play, state_of
 
@@ -143,7 +143,9 @@ def test_a_draw_window_email_for_a_window_that_closed_is_skipped_though_another_
 def test_the_digest_shows_a_game_once_however_many_of_its_turns_came_my_way(clock):
     me = UserFactory(email_delivery={**{k: "off" for k in Kind.values}, Kind.YOUR_TURN: "digest"}, digest_hour=8)
     other = UserFactory(email_delivery={k: "off" for k in Kind.values})
-    game = services.game_create(creator=other, players=2, teams=2, invitees=[me.username])
+    game = services.game_create(
+        start_mode=Game.StartMode.MANUAL, creator=other, players=2, teams=2, invitees=[me.username]
+    )
     services.invitation_accept(invitation_id=game.invitations.get().pk, user=me)
     game = services.game_start(game_id=game.pk, user=other, rng=random.Random(3))
     by_seat = {seat.position: seat.user for seat in game.seats.all()}

@@ -22,7 +22,9 @@ def sees(user, game) -> bool:
 
 def test_a_private_game_is_seen_by_its_players_its_invited_and_moderators_only():
     host, guest, stranger = UserFactory.create_batch(3)
-    game = services.game_create(creator=host, players=2, teams=2, invitees=[guest.username])
+    game = services.game_create(
+        start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2, invitees=[guest.username]
+    )
     assert sees(host, game) and sees(guest, game) and sees(UserFactory(is_staff=True), game)
     assert not sees(stranger, game) and not sees(AnonymousUser(), game)
     services.invitation_decline(invitation_id=game.invitations.get().pk, user=guest)
@@ -54,7 +56,9 @@ def test_game_for_viewer_gives_the_seats_in_order_and_the_viewers_own(started_ga
 def start(me, *, my_turn: bool) -> Game:
     """A two-player game of `me`'s, with `me` to move or waiting."""
     other = UserFactory()
-    game = services.game_create(creator=me, players=2, teams=2, invitees=[other.username])
+    game = services.game_create(
+        start_mode=Game.StartMode.MANUAL, creator=me, players=2, teams=2, invitees=[other.username]
+    )
     services.invitation_accept(invitation_id=game.invitations.get().pk, user=other)
     game = services.game_start(game_id=game.pk, user=me)
     by_seat = [seat.user for seat in game.seats.order_by("position")]
@@ -76,9 +80,11 @@ def test_my_games_most_urgent_first():
     later, sooner = start(me, my_turn=True), start(me, my_turn=True)
     Game.objects.filter(pk=later.pk).update(turn_deadline=sooner.turn_deadline + timedelta(hours=1))
     waiting = start(me, my_turn=False)
-    invited = services.game_create(creator=UserFactory(), players=2, teams=2, invitees=[me.username])
-    forming = services.game_create(creator=me, players=2, teams=2)
-    aborted = services.game_create(creator=me, players=2, teams=2)
+    invited = services.game_create(
+        start_mode=Game.StartMode.MANUAL, creator=UserFactory(), players=2, teams=2, invitees=[me.username]
+    )
+    forming = services.game_create(start_mode=Game.StartMode.MANUAL, creator=me, players=2, teams=2)
+    aborted = services.game_create(start_mode=Game.StartMode.MANUAL, creator=me, players=2, teams=2)
     Game.objects.filter(pk=aborted.pk).update(status=Game.Status.ABORTED)
     rows = selectors.my_games(user=me)
     assert [(row.game.pk, row.urgency) for row in rows] == [
@@ -97,9 +103,9 @@ def test_my_games_most_urgent_first():
 
 def test_open_games_are_public_forming_and_not_mine():
     me, host = UserFactory.create_batch(2)
-    public = services.game_create(creator=host, players=2, teams=2, is_public=True)
-    services.game_create(creator=host, players=2, teams=2)  # private
-    services.game_create(creator=me, players=2, teams=2, is_public=True)  # mine
+    public = services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2, is_public=True)
+    services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2)  # private
+    services.game_create(start_mode=Game.StartMode.MANUAL, creator=me, players=2, teams=2, is_public=True)  # mine
     assert selectors.open_games(user=me) == [public]
 
 
@@ -113,7 +119,7 @@ def test_a_profile_lists_finished_games_the_viewer_may_see_with_their_outcome(st
 
 
 def test_the_record_may_be_downloaded_only_once_the_game_is_over(started_game):
-    forming = services.game_create(creator=UserFactory(), players=2, teams=2)
+    forming = services.game_create(start_mode=Game.StartMode.MANUAL, creator=UserFactory(), players=2, teams=2)
     game, users = started_game(2, 2)
     assert not selectors.may_download_record(game=forming) and not selectors.may_download_record(game=game)
     services.move_submit(game_id=game.pk, user=users[0], move="resign", expected_version=0)

@@ -60,7 +60,13 @@ def test_many_clicks_on_one_move_make_one_move_and_no_error(live_server, started
 
 def test_players_accept_invitations_while_the_worker_sends_email(live_server):
     host, *guests = UserFactory.create_batch(6)
-    game = services.game_create(creator=host, players=6, teams=2, invitees=[guest.username for guest in guests])
+    game = services.game_create(
+        start_mode=Game.StartMode.MANUAL,
+        creator=host,
+        players=6,
+        teams=2,
+        invitees=[guest.username for guest in guests],
+    )
     Notification.objects.update(status=Notification.Status.PENDING, sent_at=None)  # the worker's work, owed again
     url = f"{live_server.url}/games/{game.pk}/answer/"
     accepts = []

@@ -107,12 +107,18 @@ def add_games(me, count):
     """`count` of each kind of row: active, forming, invitation, finished."""
     for _ in range(count):
         other = UserFactory()
-        active = services.game_create(creator=me, players=2, teams=2, invitees=[other.username])
+        active = services.game_create(
+            start_mode=Game.StartMode.MANUAL, creator=me, players=2, teams=2, invitees=[other.username]
+        )
         services.invitation_accept(invitation_id=active.invitations.get().pk, user=other)
         services.game_start(game_id=active.pk, user=me)
-        services.game_create(creator=me, players=2, teams=2)
-        services.game_create(creator=UserFactory(), players=2, teams=2, invitees=[me.username])
-        finished = services.game_create(creator=me, players=2, teams=2, invitees=[other.username])
+        services.game_create(start_mode=Game.StartMode.MANUAL, creator=me, players=2, teams=2)
+        services.game_create(
+            start_mode=Game.StartMode.MANUAL, creator=UserFactory(), players=2, teams=2, invitees=[me.username]
+        )
+        finished = services.game_create(
+            start_mode=Game.StartMode.MANUAL, creator=me, players=2, teams=2, invitees=[other.username]
+        )
         services.invitation_accept(invitation_id=finished.invitations.get().pk, user=other)
         services.game_start(game_id=finished.pk, user=me)
         services.move_submit(game_id=finished.pk, user=me, move="resign", expected_version=0)

@@ -69,7 +69,9 @@ def test_create_form_errors_are_clear_and_change_nothing(client):
 
 def test_invitee_accepts_on_the_forming_page_and_a_player_starts(client):
     host, guest = UserFactory.create_batch(2)
-    game = services.game_create(creator=host, players=2, teams=2, invitees=[guest.username])
+    game = services.game_create(
+        start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2, invitees=[guest.username]
+    )
     login(client, guest)
     page = client.get(reverse("game", args=[game.pk]))
     assert b"Accept the invitation" in page.content
@@ -83,7 +85,9 @@ def test_invitee_accepts_on_the_forming_page_and_a_player_starts(client):
 
 def test_the_invitation_link_for_someone_without_an_account(client):
     host = UserFactory()
-    game = services.game_create(creator=host, players=2, teams=2, invitees=["new@example.org"])
+    game = services.game_create(
+        start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2, invitees=["new@example.org"]
+    )
     token = services.invitation_token(game.invitations.get())
     page = client.get(reverse("invitation", args=[token]))
     assert page.status_code == 200 and b"Sign up to play" in page.content
@@ -228,7 +232,9 @@ def test_replay_steps_through_public_positions(client, started_game):
 
 def game_with(me, *, my_turn: bool, seed: int):
     other = UserFactory()
-    game = services.game_create(creator=me, players=2, teams=2, invitees=[other.username])
+    game = services.game_create(
+        start_mode=Game.StartMode.MANUAL, creator=me, players=2, teams=2, invitees=[other.username]
+    )
     services.invitation_accept(invitation_id=game.invitations.get().pk, user=other)
     game = services.game_start(game_id=game.pk, user=me, rng=random.Random(seed))
     mine = game.seats.get(user=me).position
@@ -243,7 +249,9 @@ def test_my_games_sorts_by_urgency(client):
     me = UserFactory()
     waiting = game_with(me, my_turn=False, seed=1)
     to_move = game_with(me, my_turn=True, seed=2)
-    invited = services.game_create(creator=UserFactory(), players=2, teams=2, invitees=[me.username])
+    invited = services.game_create(
+        start_mode=Game.StartMode.MANUAL, creator=UserFactory(), players=2, teams=2, invitees=[me.username]
+    )
     finished = game_with(me, my_turn=True, seed=3)
     finished.refresh_from_db()
     services.move_submit(game_id=finished.pk, user=me, move="resign", expected_version=finished.version)
@@ -276,7 +284,7 @@ def test_resign_asks_for_confirmation(client, started_game):
 )
 def test_the_invite_form_refuses_a_bad_address(client, invitee):
     host = UserFactory()
-    game = services.game_create(creator=host, players=2, teams=2)
+    game = services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2)
     login(client, host)
     response = client.post(reverse("game_invite", args=[game.pk]), {"invitee": invitee})
     assert response.status_code == 400
@@ -298,7 +306,7 @@ def test_the_new_game_form_names_each_bad_invitee(client):
 def test_the_inviter_sees_the_address_typed_never_the_account_behind_it(client):
     host = UserFactory()
     carol = UserFactory(username="carol-secret", email="carol.private@example.org")
-    game = services.game_create(creator=host, players=3, teams=3)
+    game = services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=3, teams=3)
     login(client, host)
     response = client.post(reverse("game_invite", args=[game.pk]), {"invitee": "carol.private@example.org"})
     assert response.status_code == 302
@@ -313,7 +321,7 @@ def test_the_inviter_sees_the_address_typed_never_the_account_behind_it(client):
 
 def test_the_invitation_limits_are_shown_on_the_forms(client, settings):
     host = UserFactory()
-    game = services.game_create(creator=host, players=2, teams=2)
+    game = services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2)
     login(client, host)
     for n in range(3):
         assert client.post(reverse("game_invite", args=[game.pk]), {"invitee": f"f{n}@example.org"}).status_code == 302
@@ -327,6 +335,8 @@ def test_the_invitation_limits_are_shown_on_the_forms(client, settings):
 
 def test_an_invitee_without_an_account_shows_as_the_address_on_the_forming_page(client):
     host = UserFactory()
-    game = services.game_create(creator=host, players=2, teams=2, invitees=["nobody.yet@example.org"])
+    game = services.game_create(
+        start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2, invitees=["nobody.yet@example.org"]
+    )
     page = login(client, host).get(reverse("game", args=[game.pk])).content.decode()
     assert "Waiting for: nobody.yet@example.org</p>" in page
