@@ -22,7 +22,7 @@ def describe_move(*, seat_names: dict[int, str], seat: int | None, text: str, ev
 
 
 def _name(seat_names, seat) -> str:
-    return seat_names.get(seat, f"seat {seat}")
+    return seat_names.get(seat, f"seat {seat + 1}")  # people count seats from 1
 
 
 def _phrase(event: dict, who: str, seat_names: dict[int, str]) -> str | None:

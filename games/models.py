@@ -135,7 +135,7 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} (seat {self.position}, {self.team_name})"
+        return f"{self.name} (seat {self.position + 1}, {self.team_name})"  # people count seats from 1
 
     @property
     def team(self) -> int:

@@ -55,6 +55,12 @@ def _done(request, game_id: int, message: str):
     return redirect("game", game_id=game_id)
 
 
+def _seated(request, seat) -> HttpResponse:
+    """After taking a seat: the last one deals the cards (an auto-start game)."""
+    dealt = seat.game.status == Game.Status.ACTIVE
+    return _done(request, seat.game_id, "You took the last seat: the cards are dealt." if dealt else "You have a seat.")
+
+
 def home(request):
     if not request.user.is_authenticated:
         return render(request, "home.html", {"games_in_play": selectors.public_games_in_play(limit=5)})
@@ -70,7 +76,12 @@ def game_new(request):
             game = services.game_create(creator=request.user, **form.cleaned_data)
         except GameError as exc:
             return web_refusals.refusal_response(exc, lambda error: _refused_new_game(request, form, error))
-        messages.success(request, "Your game is ready. It starts once every seat is taken.")
+        starts = (
+            "It starts once every seat is taken."
+            if game.start_mode == Game.StartMode.AUTO
+            else "Press Start once every seat is taken."
+        )
+        messages.success(request, f"Your game is ready. {starts}")
         return redirect("game", game_id=game.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, "games/new.html", {"form": form}, status=status)
@@ -182,8 +193,7 @@ def game_draw(request, game_id: int):
 @require_POST
 @_one_game
 def game_join(request, game_id: int):
-    services.seat_join(game_id=game_id, user=request.user)
-    return _done(request, game_id, "You have a seat.")
+    return _seated(request, services.seat_join(game_id=game_id, user=request.user))
 
 
 @login_required
@@ -244,8 +254,7 @@ def game_answer_invitation(request, game_id: int):
     if answer == "decline":
         services.invitation_decline(invitation_id=invite.pk, user=request.user)
         return _done(request, game_id, "Invitation declined.")
-    services.invitation_accept(invitation_id=invite.pk, user=request.user)
-    return _done(request, game_id, "You have a seat in the game.")
+    return _seated(request, services.invitation_accept(invitation_id=invite.pk, user=request.user))
 
 
 def invitation(request, token: str):
@@ -266,8 +275,7 @@ def invitation(request, token: str):
             services.invitation_decline(invitation_id=invite.pk, user=request.user)
             messages.success(request, "Invitation declined.")
             return redirect("home")
-        services.invitation_accept(invitation_id=invite.pk, user=request.user)
-        return _done(request, invite.game_id, "You have a seat in the game.")
+        return _seated(request, services.invitation_accept(invitation_id=invite.pk, user=request.user))
     except GameError as exc:
         return web_refusals.refusal_response(exc, page)
 

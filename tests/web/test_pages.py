@@ -340,3 +340,29 @@ def test_an_invitee_without_an_account_shows_as_the_address_on_the_forming_page(
     )
     page = login(client, host).get(reverse("game", args=[game.pk])).content.decode()
     assert "Waiting for: nobody.yet@example.org</p>" in page
+
+
+@pytest.mark.parametrize(
+    ("start_mode", "says"),
+    [
+        (Game.StartMode.AUTO, "You took the last seat: the cards are dealt."),
+        (Game.StartMode.MANUAL, "You have a seat."),
+    ],
+)
+def test_taking_the_last_seat_says_whether_the_cards_are_dealt(client, start_mode, says):
+    host, guest = UserFactory.create_batch(2)
+    game = services.game_create(start_mode=start_mode, creator=host, players=2, teams=2, invitees=[guest.username])
+    login(client, guest)
+    page = client.post(reverse("game_answer_invitation", args=[game.pk]), {"answer": "accept"}, follow=True)
+    assert says in page.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("start_mode", "says"),
+    [("auto", "It starts once every seat is taken."), ("manual", "Press Start once every seat is taken.")],
+)
+def test_a_new_game_says_how_it_will_start(client, start_mode, says):
+    login(client, UserFactory())
+    form = {**NEW_GAME, "players": 2, "teams": 2, "start_mode": start_mode}
+    page = client.post(reverse("game_new"), form, follow=True)
+    assert says in page.content.decode()
