@@ -665,8 +665,11 @@ def run_measurements(fx: Fixture, bare: int, site: int, args, workdir: Path) -> 
 
     recorded = Move.objects.filter(game_id__in=fx.move_games).count()
     accepted = results["move POST"].requests - results["move POST"].wrong
-    print(f"  move POST: {accepted} answered 303, {recorded} moves recorded in the database")
-    if results["move POST"].wrong or recorded != accepted:
+    print(
+        f"  move POST: {accepted} answered 303, {recorded} moves recorded in the database "
+        f"(up to {args.connections} more: requests in flight when the load stopped)"
+    )
+    if results["move POST"].wrong or not accepted <= recorded <= accepted + args.connections:
         print("  !! some move POSTs were not accepted (a 303): raise --move-games if they ran out of fresh games")
     return results
 
