@@ -1,0 +1,53 @@
+"""The bare baseline of bench/web.py: Django's default middleware (sessions,
+CSRF, auth, messages) and the site's user model, database, session store and
+SECRET_KEY, so that a session cookie of the site logs in here too and the
+fixed costs of sessions and auth are in the baseline. Nothing else."""
+
+import os
+from pathlib import Path
+
+import dj_database_url
+
+DEBUG = False
+SECRET_KEY = os.environ["SECRET_KEY"]
+ALLOWED_HOSTS = ["127.0.0.1"]
+INSTALLED_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "accounts",  # the site's user model: the same session logs in here
+]
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+ROOT_URLCONF = "bench.bare.urls"
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [Path(__file__).resolve().parent / "templates"],
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+DATABASES = {
+    "default": dj_database_url.config(
+        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")), conn_health_checks=True
+    )
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+AUTH_USER_MODEL = "accounts.User"
+USE_TZ = True
+TIME_ZONE = "UTC"
+LOGGING = {"version": 1, "disable_existing_loggers": False, "root": {"level": "WARNING"}}
