@@ -40,6 +40,7 @@ lint: install
 bench: install
 	python bench/engine.py
 	python bench/notifications.py
+	python bench/web.py  # needs PostgreSQL on 127.0.0.1:5432 and wrk (apt-get install wrk)
 
 clean:
 	rm -rf var .pytest_cache .ruff_cache .hypothesis
