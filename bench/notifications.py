@@ -80,7 +80,13 @@ def started_game():
         get_user_model().objects.create_user(f"bench{time.time_ns()}{i}", f"b{time.time_ns()}{i}@example.org")
         for i in range(2)
     ]
-    game = services.game_create(creator=users[0], players=2, teams=2, invitees=[users[1].username])
+    game = services.game_create(
+        creator=users[0],
+        players=2,
+        teams=2,
+        invitees=[users[1].username],
+        start_mode="manual",  # a seeded deal
+    )
     services.invitation_accept(invitation_id=game.invitations.get().pk, user=users[1])
     return services.game_start(game_id=game.pk, user=users[0], rng=random.Random(1)), users
 

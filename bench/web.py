@@ -159,7 +159,9 @@ def play_until(game, users: dict, version: int, rng: random.Random):
 def started_game(creator, other, seed: int, **settings):
     from games import services
 
-    game = services.game_create(creator=creator, players=2, teams=2, invitees=[other.username], **settings)
+    game = services.game_create(  # manual start: the deal below is seeded
+        creator=creator, players=2, teams=2, invitees=[other.username], start_mode="manual", **settings
+    )
     services.invitation_accept(invitation_id=game.invitations.get().pk, user=other)
     game = services.game_start(game_id=game.pk, user=creator, rng=random.Random(seed))
     return game, {seat.position: seat.user for seat in game.seats.all()}
