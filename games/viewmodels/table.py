@@ -12,6 +12,8 @@ from games.board_text import board_rows
 from games.describe import describe_move
 from games.engine.cards import TWO_EYED_JACKS, card_label, card_name, is_red
 from games.models import Game, Move, Seat
+from games.viewmodels.lost_draws import hand_sizes_after, lost_by_seat, why_mine_was_lost
+from games.viewmodels.recap import recap, since_last_acted
 
 HISTORY_ON_TABLE = 30
 PLACING = ("play", "remove")  # the kinds of move that take a card to a cell
@@ -145,6 +147,7 @@ class SeatRow:
     penalties_owed: int
     resigned: bool
     discards: list[str]
+    lost_draws: int = 0  # in the moves the table read
 
 
 @dataclass
@@ -167,6 +170,12 @@ class Table:
     targets: list[str] = field(default_factory=list)  # the cells the selected card can go to
     history: list[HistoryLine] = field(default_factory=list)
     my_seat: Seat | None = None
+    news: list[str] = field(default_factory=list)  # what changed since the viewer last acted
+    my_lost_draw: str | None = None  # why the viewer's draw was lost, since they last acted
+
+    @property
+    def news_line(self) -> str:
+        return " · ".join([*self.news, "your turn"] if self.my_turn else self.news)
 
     @property
     def turn_seat(self) -> SeatRow | None:
@@ -198,6 +207,13 @@ class Table:
         return self.my_seat.draw_deadline if self.my_seat else None
 
     @property
+    def draw_closer(self) -> SeatRow | None:
+        """Whose completed turn closes the viewer's open draw: the turn passed
+        at once, so the seat to play now (a later seat closes it too, RULES.md)."""
+        seat = self.turn_seat
+        return seat if seat and not seat.is_me else None
+
+    @property
     def hand_labels(self) -> list[str]:
         """The hand in the order it was dealt and drawn, as the e-mails list it."""
         return [card_label(card) for card in self.view.get("hand", [])]
@@ -214,13 +230,17 @@ class Table:
         return "anywhere" if self.selected in TWO_EYED_JACKS else "spaces"
 
 
-def history_lines(moves: list[Move], seats: list[Seat]) -> list[HistoryLine]:
+def history_lines(moves: list[Move], seats: list[Seat], hands: list[dict[int, int]] | None = None) -> list[HistoryLine]:
+    """`hands`: each seat's hand size after each move, when known."""
     names = {seat.position: seat.name for seat in seats}
     return [
         HistoryLine(
-            m.seq, m.text, describe_move(seat_names=names, seat=m.seat, text=m.text, events=m.events), m.created_at
+            m.seq,
+            m.text,
+            describe_move(seat_names=names, seat=m.seat, text=m.text, events=m.events, cards=cards),
+            m.created_at,
         )
-        for m in moves
+        for m, cards in zip(moves, hands or [None] * len(moves), strict=True)
     ]
 
 
@@ -248,7 +268,9 @@ def board_cells(view: dict, *, last_move: set[str], targets: dict[str, str]) -> 
     ]
 
 
-def seat_rows(view: dict, seats: list[Seat], *, me: int | None, live: bool) -> list[SeatRow]:
+def seat_rows(
+    view: dict, seats: list[Seat], *, me: int | None, live: bool, lost: dict[int, int] | None = None
+) -> list[SeatRow]:
     """The seats as the table lists them; `live` adds what only the present
     knows (missed turns), which a replayed position does not."""
     by_position = {seat.position: seat for seat in seats}
@@ -265,6 +287,7 @@ def seat_rows(view: dict, seats: list[Seat], *, me: int | None, live: bool) -> l
             penalties_owed=row["penalties_owed"],
             resigned=row["resigned"],
             discards=view["discards"][row["seat"]],
+            lost_draws=(lost or {}).get(row["seat"], 0),
         )
         for row in view["seats"]
     ]
@@ -301,6 +324,8 @@ def table_for(
     position = my_seat.position if my_seat else None
     view = engine.player_view(state, position)
     recent = list(game.moves.order_by("-seq")[:history]) if history else []
+    names = {seat.position: seat.name for seat in seats}
+    news = since_last_acted(recent, position)
     actions = _actions(state, position)
     held = view.get("hand", [])
     selected = selected_card if selected_card in held else None
@@ -316,11 +341,15 @@ def table_for(
         game=game,
         view=view,
         rows=board_cells(view, last_move=cells_of(recent[0] if recent else None), targets=targets),
-        seats=seat_rows(view, seats, me=position, live=True),
+        seats=seat_rows(view, seats, me=position, live=True, lost=lost_by_seat(recent)),
         hand=hand,
         actions=actions,
         selected=selected,
         targets=sorted(targets),
-        history=history_lines(recent, seats),
+        history=history_lines(
+            recent, seats, hand_sizes_after(recent, {row["seat"]: row["cards"] for row in view["seats"]})
+        ),
         my_seat=my_seat,
+        news=recap(news, position, names),
+        my_lost_draw=why_mine_was_lost(news, position, names),
     )

@@ -2,8 +2,10 @@
 
 import random
 import re
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from games import engine, services
@@ -366,3 +368,20 @@ def test_a_new_game_says_how_it_will_start(client, start_mode, says):
     form = {**NEW_GAME, "players": 2, "teams": 2, "start_mode": start_mode}
     page = client.post(reverse("game_new"), form, follow=True)
     assert says in page.content.decode()
+
+
+def test_the_last_move_mark_cannot_be_taken_for_the_focus_ring():
+    css = (Path(settings.BASE_DIR) / "static/css/site.css").read_text()
+    focus = re.search(r":focus-visible \{ outline: ([^;]+);", css).group(1)
+    last_move = re.search(r"\.cell\.last-move \{([^}]+)\}", css).group(1)
+    assert "dashed" in last_move and "solid" in focus
+    assert focus.split()[-1] not in last_move  # not the focus colour either
+
+
+def test_the_last_moves_cell_says_so(client, started_game):
+    game, users = started_game(2, 2)
+    move = first_play(game, 0)
+    services.move_submit(game_id=game.pk, user=users[0], move=move, expected_version=0)
+    login(client, users[1])
+    html = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert re.search(rf'class="cell[^"]* last-move" role="img" aria-label="{move.split()[1]}, [^"]*, last move"', html)

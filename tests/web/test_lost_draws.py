@@ -1,0 +1,53 @@
+"""Tabletop mode: a lost draw is told to everyone (the seat list, the history)
+and explained to its loser; the open draw window says what closes it."""
+
+import zoneinfo
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from tests.gameplay import first_play
+
+pytestmark = pytest.mark.django_db
+
+
+def page(client, user, game):
+    client.force_login(user)
+    return client.get(reverse("game", args=[game.pk])).content.decode()
+
+
+@pytest.fixture
+def tabletop(started_game):
+    game, users = started_game(2, 2, seed=3, draw_mode="tabletop", draw_window_seconds=3600, turn_seconds=86400)
+    services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
+    game.refresh_from_db()
+    game.names = {seat.position: seat.name for seat in game.seats.all()}
+    return game, users
+
+
+def test_the_draw_window_names_the_next_player_and_the_deadline_in_my_time_zone(client, tabletop):
+    game, users = tabletop
+    users[0].time_zone = "Asia/Tokyo"
+    users[0].save()
+    deadline = game.seats.get(position=0).draw_deadline.astimezone(zoneinfo.ZoneInfo("Asia/Tokyo"))
+    html = page(client, users[0], game)
+    assert f"Your draw window closes when {game.names[1]} completes their turn, or at" in html
+    assert f"{deadline:%H:%M} JST" in html and "at the latest" in html
+
+
+def test_a_lost_draw_is_shown_to_everyone_and_explained_to_its_loser(client, tabletop, django_user_model):
+    game, users = tabletop
+    services.move_submit(game_id=game.pk, user=users[1], move=first_play(game, 1), expected_version=game.version)
+    game.refresh_from_db()
+    services.move_submit(game_id=game.pk, user=users[1], move="draw", expected_version=game.version)
+    game.refresh_from_db()
+    ann, bob = game.names[0], game.names[1]
+    for user in users:
+        html = page(client, user, game)
+        assert f"{ann} lost a draw: now 6 cards" in html  # the history
+        assert "6 cards · lost a draw" in html  # the seat list
+    mine = page(client, users[0], game)
+    assert f"You lost a draw: {bob} completed their turn before you drew." in mine
+    assert "you lost a draw" in mine.lower()  # the line above the board
+    assert "You lost a draw:" not in page(client, users[1], game)
