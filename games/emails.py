@@ -4,6 +4,8 @@ from what the recipient may see. Templates: templates/emails/<kind>-subject.txt,
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
+from django.db.models import Subquery
+from django.db.models.functions import Coalesce
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -11,8 +13,9 @@ from django.utils import timezone
 from accounts.unsubscribe import unsubscribe_token
 from games import selectors
 from games.board_text import board_as_text
+from games.describe import describe_move
 from games.invitations import invitation_token
-from games.models import Game, Invitation, Notification, Seat
+from games.models import Game, Invitation, Move, Notification, Seat
 from games.viewmodels.table import history_lines, table_for
 
 
@@ -30,6 +33,20 @@ def _table_context(game: Game, seat: Seat | None) -> dict:
     """The table as the page shows it to this seat, without its history, and the board as text."""
     table = table_for(game=game, seats=list(game.seats.all()), my_seat=seat, history=0)
     return {"table": table, "board_text": board_as_text(table.rows)}
+
+
+RECAP_LINES = 12
+
+
+def _recap(game: Game, seat: Seat) -> dict:
+    """The moves since this seat's own last one, in plain words, the
+    oldest first and at most RECAP_LINES of them: one query."""
+    own = Move.objects.filter(game=game, seat=seat.position).order_by("-seq").values("seq")[:1]
+    since = Move.objects.filter(game=game, seq__gt=Coalesce(Subquery(own), 0)).order_by("seq")
+    moves = list(since.values("seat", "text", "events"))
+    names = {s.position: s.name for s in game.seats.all()}
+    lines = [describe_move(seat_names=names, **move) for move in moves[:RECAP_LINES]]
+    return {"lines": lines, "more": len(moves) - len(lines)}
 
 
 def _relevant(notification: Notification, game: Game, seat: Seat | None) -> bool:
@@ -91,6 +108,8 @@ def context_for(notification: Notification) -> dict | None:
         context["deadline"] = seat.draw_deadline
     elif notification.kind in (kind.YOUR_TURN, kind.REMINDER):
         context["deadline"] = game.turn_deadline
+        if notification.kind == kind.YOUR_TURN:
+            context["recap"] = _recap(game, seat)
     elif notification.kind == kind.MISSED:
         move = game.moves.filter(seq=notification.version).first()
         events = move.events if move else []
