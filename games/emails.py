@@ -51,15 +51,17 @@ def _recap(game: Game, seat: Seat) -> dict:
 
 def _relevant(notification: Notification, game: Game, seat: Seat | None) -> bool:
     """Turn and draw e-mails belong to one deadline: one queued for an earlier
-    turn or draw window is dropped, even when the seat is to act again."""
+    turn or draw window is dropped, even when the seat is to act again. A turn
+    e-mail is also dropped for a player who came to the table meanwhile."""
     kind = Notification.Kind
     if notification.kind in (kind.YOUR_TURN, kind.REMINDER):
-        return (
+        current = (
             game.status == Game.Status.ACTIVE
             and seat is not None
             and game.turn_position == seat.position
             and notification.deadline == game.turn_deadline
         )
+        return current and (notification.kind == kind.REMINDER or not _seen_since(seat, notification.created_at))
     if notification.kind == kind.DRAW_WINDOW:
         return (
             game.status == Game.Status.ACTIVE
@@ -70,6 +72,12 @@ def _relevant(notification: Notification, game: Game, seat: Seat | None) -> bool
     if notification.kind == kind.INVITATION:
         return game.status == Game.Status.FORMING and _invitation(notification) is not None
     return True
+
+
+def _seen_since(seat: Seat, turn_began) -> bool:
+    """Whether the player had the table open after their turn began: they
+    know it is their turn without an e-mail (a reminder still goes)."""
+    return seat.last_seen_at is not None and seat.last_seen_at > turn_began
 
 
 def _invitation(notification: Notification) -> Invitation | None:
