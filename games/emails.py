@@ -4,6 +4,8 @@ from what the recipient may see. Templates: templates/emails/<kind>-subject.txt,
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
+from django.db.models import Subquery
+from django.db.models.functions import Coalesce
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -11,8 +13,9 @@ from django.utils import timezone
 from accounts.unsubscribe import unsubscribe_token
 from games import selectors
 from games.board_text import board_as_text
+from games.describe import describe_move
 from games.invitations import invitation_token
-from games.models import Game, Invitation, Notification, Seat
+from games.models import Game, Invitation, Move, Notification, Seat
 from games.viewmodels.table import history_lines, table_for
 
 
@@ -32,17 +35,33 @@ def _table_context(game: Game, seat: Seat | None) -> dict:
     return {"table": table, "board_text": board_as_text(table.rows)}
 
 
+RECAP_LINES = 12
+
+
+def _recap(game: Game, seat: Seat) -> dict:
+    """The moves since this seat's own last one, in plain words, the
+    oldest first and at most RECAP_LINES of them: one query."""
+    own = Move.objects.filter(game=game, seat=seat.position).order_by("-seq").values("seq")[:1]
+    since = Move.objects.filter(game=game, seq__gt=Coalesce(Subquery(own), 0)).order_by("seq")
+    moves = list(since.values("seat", "text", "events"))
+    names = {s.position: s.name for s in game.seats.all()}
+    lines = [describe_move(seat_names=names, **move) for move in moves[:RECAP_LINES]]
+    return {"lines": lines, "more": len(moves) - len(lines)}
+
+
 def _relevant(notification: Notification, game: Game, seat: Seat | None) -> bool:
     """Turn and draw e-mails belong to one deadline: one queued for an earlier
-    turn or draw window is dropped, even when the seat is to act again."""
+    turn or draw window is dropped, even when the seat is to act again. A turn
+    e-mail is also dropped for a player who came to the table meanwhile."""
     kind = Notification.Kind
     if notification.kind in (kind.YOUR_TURN, kind.REMINDER):
-        return (
+        current = (
             game.status == Game.Status.ACTIVE
             and seat is not None
             and game.turn_position == seat.position
             and notification.deadline == game.turn_deadline
         )
+        return current and (notification.kind == kind.REMINDER or not _seen_since(seat, notification.created_at))
     if notification.kind == kind.DRAW_WINDOW:
         return (
             game.status == Game.Status.ACTIVE
@@ -53,6 +72,12 @@ def _relevant(notification: Notification, game: Game, seat: Seat | None) -> bool
     if notification.kind == kind.INVITATION:
         return game.status == Game.Status.FORMING and _invitation(notification) is not None
     return True
+
+
+def _seen_since(seat: Seat, turn_began) -> bool:
+    """Whether the player had the table open after their turn began: they
+    know it is their turn without an e-mail (a reminder still goes)."""
+    return seat.last_seen_at is not None and seat.last_seen_at > turn_began
 
 
 def _invitation(notification: Notification) -> Invitation | None:
@@ -91,6 +116,8 @@ def context_for(notification: Notification) -> dict | None:
         context["deadline"] = seat.draw_deadline
     elif notification.kind in (kind.YOUR_TURN, kind.REMINDER):
         context["deadline"] = game.turn_deadline
+        if notification.kind == kind.YOUR_TURN:
+            context["recap"] = _recap(game, seat)
     elif notification.kind == kind.MISSED:
         move = game.moves.filter(seq=notification.version).first()
         events = move.events if move else []

@@ -118,6 +118,18 @@ class Game(models.Model):
         return TEAM_NAMES[self.team_of(position)]
 
 
+SEEN_EVERY = timedelta(seconds=30)
+
+
+class SeatQuerySet(models.QuerySet):
+    def mark_seen(self, now: datetime) -> int:
+        """Stamp these seats as at the table now: one UPDATE that writes only
+        a stamp older than SEEN_EVERY, so that a reload storm writes nothing.
+        A presence mark, not game state: the one write outside games.services."""
+        stale = Q(last_seen_at__isnull=True) | Q(last_seen_at__lt=now - SEEN_EVERY)
+        return self.filter(stale).update(last_seen_at=now)
+
+
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(help_text="Turn order once started; seat 0 moves first.")
@@ -126,6 +138,11 @@ class Seat(models.Model):
     missed_turns = models.PositiveSmallIntegerField(default=0, help_text="Turn deadlines missed in a row.")
     draw_deadline = models.DateTimeField(null=True, blank=True, help_text="Tabletop mode: when the open draw is lost.")
     joined_at = models.DateTimeField(auto_now_add=True)
+    last_seen_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the player last had the table open (to within 30 s)."
+    )
+
+    objects = SeatQuerySet.as_manager()
 
     class Meta:
         ordering = ["game", "position"]

@@ -3,6 +3,8 @@ inside the change's transaction; the outbox does the rest."""
 
 from datetime import datetime, timedelta
 
+from django.conf import settings
+
 from games.engine import State
 from games.models import Game, Invitation, Move, Notification, Seat
 from games.outbox import owed, save_all
@@ -47,12 +49,21 @@ def game_started(*, game: Game, seats: list[Seat], starter, now: datetime) -> No
     save_all(rows + _turn_begins(game, seats, now), game=game, version=game.version)
 
 
+def turn_email_grace() -> timedelta:
+    """How long a turn e-mail waits: a player who is at the table meanwhile
+    (they moved, or had the page open) is not sent one."""
+    return timedelta(seconds=getattr(settings, "TURN_EMAIL_GRACE_SECONDS", 120))
+
+
 def _turn_begins(game: Game, seats: list[Seat], now: datetime) -> list:
     user = seats[game.turn_position].user
     if user is None:
         return []
     deadline = game.turn_deadline
-    rows = [owed(kind=Kind.YOUR_TURN, game=game, version=game.version, user=user, deadline=deadline, now=now)]
+    due = now + turn_email_grace()
+    rows = [
+        owed(kind=Kind.YOUR_TURN, game=game, version=game.version, user=user, deadline=deadline, due_at=due, now=now)
+    ]
     for hours in user.reminder_offsets:
         due = deadline - timedelta(hours=hours)
         if due > now:

@@ -31,6 +31,12 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+@pytest.fixture(autouse=True)
+def _turn_emails_due_at_once(settings):
+    """These tests are about the outbox, not the turn e-mail's grace (test_turn_email_grace)."""
+    settings.TURN_EMAIL_GRACE_SECONDS = 0
+
+
 @pytest.fixture
 def smtp(settings):
     mailbox = Mailbox()

@@ -7,8 +7,9 @@ import pytest
 from django.urls import reverse
 
 from games import emails, services
+from games.describe import describe_move
 from games.engine.cards import card_label
-from games.models import Notification
+from games.models import Game, Notification
 from tests.factories import UserFactory
 from tests.gameplay import first_play, state_of
 
@@ -92,3 +93,49 @@ def test_times_in_emails_are_in_the_recipients_time_zone(started_game):
     users[0].save()
     message = emails.build(Notification.objects.get(game=game, kind=Kind.YOUR_TURN))
     assert "JST" in message.body
+
+
+def _described(game, move) -> str:
+    names = {seat.position: seat.name for seat in game.seats.all()}
+    return describe_move(seat_names=names, seat=move.seat, text=move.text, events=move.events)
+
+
+def test_the_turn_email_opens_with_the_moves_since_my_last_one(started_game, django_assert_max_num_queries):
+    game, users = started_game(3, 3)
+    for turn in range(5):  # seats 0, 1, 2, 0, 1: seat 2 is to play again
+        services.move_submit(
+            game_id=game.pk, user=users[turn % 3], move=first_play(game, turn % 3), expected_version=turn
+        )
+    moves = list(game.moves.order_by("seq"))
+    notification = Notification.objects.get(game=game, kind=Kind.YOUR_TURN, version=5)
+    message = emails.build(notification)
+    recap = message.body.split("Since your last move:")[1].split("     A   B")[0]
+    assert [line.strip() for line in recap.strip().splitlines()] == [_described(game, m) for m in moves[3:]]
+    for older in moves[:3]:  # my own move and the ones before it
+        assert _described(game, older) not in message.body
+    assert message.body.index("Since your last move:") < message.body.index("     A   B")
+    html = message.alternatives[0].content
+    assert "Since your last move:" in html and html.index("Since your last move:") < html.index("<pre")
+
+
+def test_the_recap_is_one_query_and_capped(started_game, django_assert_num_queries, monkeypatch):
+    game, users = started_game(2, 2, draw_mode="tabletop")
+    services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
+    services.move_submit(game_id=game.pk, user=users[0], move="draw", expected_version=1)  # a play and a draw
+    game = Game.objects.prefetch_related("seats").get(pk=game.pk)  # as context_for reads it
+    monkeypatch.setattr(emails, "RECAP_LINES", 1)
+    with django_assert_num_queries(1):
+        recap = emails._recap(game, game.seats.all()[1])
+    assert len(recap["lines"]) == 1 and recap["more"] == 1
+    message = emails.build(Notification.objects.get(game=game, kind=Kind.YOUR_TURN, version=1))
+    for body in (message.body, message.alternatives[0].content):
+        assert "… and 1 more on the table" in body
+
+
+@pytest.mark.parametrize("kind", [Kind.YOUR_TURN, Kind.REMINDER])
+def test_the_board_in_an_email_comes_with_its_legend(started_game, kind):
+    game, _users = started_game(2, 2)
+    message = emails.build(Notification.objects.filter(game=game, kind=kind).first())
+    for body in (message.body, message.alternatives[0].content):
+        assert "*B* a chip in a finished sequence" in body and "** a corner" in body
+        assert "column (A–J" in body and "row (1–10" in body

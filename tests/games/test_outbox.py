@@ -18,6 +18,12 @@ pytestmark = pytest.mark.django_db
 Kind = Notification.Kind
 
 
+@pytest.fixture(autouse=True)
+def _turn_emails_due_at_once(settings):
+    """These tests are about the outbox, not the turn e-mail's grace (test_turn_email_grace)."""
+    settings.TURN_EMAIL_GRACE_SECONDS = 0
+
+
 def turn_emails() -> list:
     return [m for m in mail.outbox if "Your turn" in m.subject]
 

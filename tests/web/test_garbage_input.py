@@ -55,9 +55,12 @@ NEW_GAME = {
 
 
 def database():
-    return {model: list(model.objects.order_by("pk").values()) for model in (Game, Seat, Hand, Move, Invitation)} | {
-        Notification: Notification.objects.count()
-    }
+    """What a refused input must not change. A seat's last_seen_at is not in
+    it: viewing the table, refusal and all, stamps the player as present."""
+    rows = {model: list(model.objects.order_by("pk").values()) for model in (Game, Seat, Hand, Move, Invitation)}
+    for seat in rows[Seat]:
+        del seat["last_seen_at"]
+    return rows | {Notification: Notification.objects.count()}
 
 
 @pytest.fixture

@@ -89,8 +89,9 @@ def test_the_version_endpoint_answers_who_may_see_the_game_cheaply(client, start
     client.force_login(private_users[1])
     services.move_submit(game_id=private.pk, user=private_users[0], move=first_play(private, 0), expected_version=0)
     response, queries = version_of(client, private.pk)
-    # A signed-in request costs its session and its user; the endpoint itself one more.
-    assert response.json() == {"version": 1, "status": "active"} and queries <= 3
+    # A signed-in request costs its session and its user; the endpoint itself one
+    # more, and one to stamp the player's seat as at the table (turn e-mail grace).
+    assert response.json() == {"version": 1, "status": "active"} and queries <= 4
     client.force_login(UserFactory())
     assert version_of(client, private.pk)[0].status_code == 404
     assert client.post(reverse("game_version", args=[public.pk])).status_code == 405
