@@ -125,7 +125,7 @@ class SeatQuerySet(models.QuerySet):
     def mark_seen(self, now: datetime) -> int:
         """Stamp these seats as at the table now: one UPDATE that writes only
         a stamp older than SEEN_EVERY, so that a reload storm writes nothing.
-        A presence mark, not game state: the one write outside games.services."""
+        A presence mark, not game state (services.seat_seen is the door)."""
         stale = Q(last_seen_at__isnull=True) | Q(last_seen_at__lt=now - SEEN_EVERY)
         return self.filter(stale).update(last_seen_at=now)
 

@@ -12,14 +12,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_GET, require_POST
 
 from games import inputs, selectors, services, web_refusals
 from games.errors import GameError
 from games.forms import GameCreateForm, InviteForm, MoveForm
-from games.models import Game, Invitation, Seat
+from games.models import Game, Invitation
 from games.viewmodels.replay import replay_frame
 from games.viewmodels.table import table_for
 
@@ -118,7 +117,7 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         )
         return render(request, "games/forming.html", context)
     if mine is not None:
-        Seat.objects.filter(pk=mine.pk).mark_seen(timezone.now())  # at the table: no turn e-mail
+        services.seat_seen(game_id=game.pk, user=request.user)  # at the table: no turn e-mail
     card = inputs.read_card(request.GET.get("card"))
     table = table_for(game=game, seats=seats, my_seat=mine, selected_card=card)
     context.update(
@@ -141,8 +140,7 @@ def game_version(request, game_id: int):
     """What a waiting table asks now and then: has the game moved on? A
     player whose table asks is at the table, as if they had reloaded it."""
     version = selectors.game_version(game_id=game_id, user=request.user)
-    if request.user.is_authenticated:
-        Seat.objects.filter(game_id=game_id, user=request.user).mark_seen(timezone.now())
+    services.seat_seen(game_id=game_id, user=request.user)
     return JsonResponse(version)
 
 

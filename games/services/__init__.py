@@ -25,7 +25,7 @@ from games.services.invitations import invitation_accept, invitation_create, inv
 from games.services.moderation import game_abort, penalty_apply
 from games.services.moves import MoveResult, move_submit
 from games.services.records import game_export, game_import, game_verify
-from games.services.seating import seat_join, seat_leave, seats_arrange
+from games.services.seating import seat_join, seat_leave, seat_seen, seats_arrange
 from games.services.timeouts import deadline_enforce
 
 __all__ = [
@@ -47,5 +47,6 @@ __all__ = [
     "penalty_apply",
     "seat_join",
     "seat_leave",
+    "seat_seen",
     "seats_arrange",
 ]

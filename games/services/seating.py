@@ -68,3 +68,10 @@ def seat_take(*, game: Game, user) -> Seat:
     taken = {seat.position for seat in seats}
     position = min(p for p in range(game.players) if p not in taken)
     return Seat.objects.create(game=game, position=position, user=user, name=user.username)
+
+
+def seat_seen(*, game_id: int, user) -> None:
+    """The user is at the table (a page view, a poll): their turn e-mail can wait.
+    No lock and no version: a presence mark, not game state."""
+    if user.is_authenticated:
+        Seat.objects.filter(game_id=game_id, user=user).mark_seen(timezone.now())
