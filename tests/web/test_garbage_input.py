@@ -12,7 +12,7 @@ from django.urls import reverse
 from games import engine, services
 from games.models import Game, Hand, Invitation, Move, Notification, Seat
 from tests.factories import UserFactory
-from tests.gameplay import state_of
+from tests.gameplay import play_a_move, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -227,11 +227,7 @@ def test_the_replay_reads_at_strictly(client, started_game):
     game, users = started_game(2, 2, seed=3, is_public=True)
     rng = random.Random(3)
     for _ in range(3):
-        state = state_of(game)
-        moves = [m for m in engine.legal_moves(state, state.turn) if m != "resign"]
-        services.move_submit(
-            game_id=game.pk, user=users[state.turn], move=rng.choice(moves), expected_version=game.version
-        )
+        play_a_move(game, users, rng)
     page = client.get(reverse("game_replay", args=[game.pk]), {"at": "١"})  # an Arabic-Indic 1: not a position
     assert b"After move 3 of 3" in page.content
     assert b"After move 1 of 3" in client.get(reverse("game_replay", args=[game.pk]), {"at": "1"}).content

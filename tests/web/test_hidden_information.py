@@ -13,7 +13,7 @@ from django.urls import reverse
 from games import engine, services
 from games.models import Game
 from tests.factories import UserFactory
-from tests.gameplay import state_of
+from tests.gameplay import play_a_move, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -86,11 +86,7 @@ def test_the_game_page_costs_the_same_queries_at_5_and_150_moves(client, started
     game, users = started_game(4, 2, seed=2)
     rng = random.Random(2)
     for _ in range(5):
-        state = state_of(game)
-        moves = [m for m in engine.legal_moves(state, state.turn) if m != "resign"]
-        services.move_submit(
-            game_id=game.pk, user=users[state.turn], move=rng.choice(moves), expected_version=game.version
-        )
+        play_a_move(game, users, rng)
     client.force_login(users[0])
     url = reverse("game", args=[game.pk])
     early = queries(client, url)

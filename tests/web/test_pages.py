@@ -11,7 +11,7 @@ from django.urls import reverse
 from games import engine, services
 from games.models import Game, Invitation
 from tests.factories import UserFactory
-from tests.gameplay import first_play, state_of
+from tests.gameplay import first_play, play_a_move, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -219,11 +219,7 @@ def test_replay_steps_through_public_positions(client, started_game):
     game, users = started_game(2, 2, seed=3, is_public=True)
     rng = random.Random(3)
     for _ in range(4):
-        state = state_of(game)
-        moves = [m for m in engine.legal_moves(state, state.turn) if m != "resign"]
-        services.move_submit(
-            game_id=game.pk, user=users[state.turn], move=rng.choice(moves), expected_version=game.version
-        )
+        play_a_move(game, users, rng)
     login(client, UserFactory())
     for at in ("0", "2", "4", "99", "junk"):
         page = client.get(reverse("game_replay", args=[game.pk]), {"at": at})
