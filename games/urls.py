@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import views, views_rules
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -21,4 +21,5 @@ urlpatterns = [
     path("games/<int:game_id>/record.json", views.game_record, name="game_record"),
     path("invitations/<str:token>/", views.invitation, name="invitation"),
     path("players/<str:username>/", views.profile, name="profile"),
+    path("rules/", views_rules.rules, name="rules"),
 ]
