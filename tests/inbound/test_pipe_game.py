@@ -43,29 +43,53 @@ def test_one_move_by_reply(started_game, monkeypatch):
     assert answer.extra_headers["In-Reply-To"]
 
 
-def _play_through(game, users, rng, monkeypatch, *, resign_at: int | None = None):
-    """Every player replies to their latest e-mail with a random legal move
-    (taking every draw) until the game ends; seat 1 resigns at move `resign_at`."""
-    for number in range(400):
+def _choose(state, seat, rng) -> str:
+    """A random legal move; a dead card is traded first, in the same reply."""
+    moves = [m for m in engine.legal_moves(state, seat) if m != "resign"]
+    dead = [m for m in moves if m.startswith("dead")]
+    if dead:
+        card = dead[0].split()[1]
+        plays = [m for m in moves if not m.startswith(("dead", "pass")) and not m.startswith(card)]
+        if plays:
+            return f"{dead[0]}\n{rng.choice(plays)}"
+    return rng.choice(moves)
+
+
+def play_through(game, users, rng, send, *, resign_at: int, lose_draw_at: int | None = None) -> dict:
+    """Each player replies to their latest e-mail with a random legal move
+    (drawing when the draw is open, except once when one draw is let go)
+    until the game ends; seat 1 resigns, with its code, at move `resign_at`.
+    `send(raw)` is the door. Returns what happened along the way."""
+    seen = {"dead": 0, "lost": 0, "resigned": 0}
+    let_go = None  # the seat whose draw is let go
+    for number in range(500):
         game.refresh_from_db()
         if game.status != Game.Status.ACTIVE:
-            return number
+            seen["lost"] = sum(
+                e["type"] == "draw_lost" for events in game.moves.values_list("events", flat=True) for e in events
+            )
+            return seen
         state = state_of(game)
         drawing = [p for p in range(game.players) if state.pending[p] is not None]
+        if let_go is None and drawing and lose_draw_at is not None and number >= lose_draw_at:
+            let_go = drawing[0]  # its draw stays open: the next player's play and draw take it
+        elif let_go is not None and let_go not in drawing:
+            let_go = -1  # lost: the seat draws again from now on
+        drawing = [p for p in drawing if p != let_go]
         seat = drawing[0] if drawing else state.turn
         user = users[seat]
         last = latest_to(user.email)
-        if resign_at is not None and number >= resign_at and seat == 1:
-            pipe(reply(last, "resign"), monkeypatch)
+        if number >= resign_at and seat == 1 and not drawing:
+            send(reply(last, "resign"))
             asked = answer_to(user.email)
             code = asked.body.split("resign ", 2)[-1].split()[0]
-            pipe(reply(asked, f"resign {code}"), monkeypatch)
+            send(reply(asked, f"resign {code}"))
+            seen["resigned"] += 1
             continue
-        moves = [m for m in engine.legal_moves(state, seat) if m != "resign"]
-        dead = [m for m in moves if m.startswith("dead")]
-        text = "draw" if drawing else (f"{dead[0]}\n{rng.choice([m for m in engine.legal_moves(state, seat) if not m.startswith(('dead', 'resign'))] or moves)}" if dead and False else rng.choice(moves))
+        text = "draw" if drawing else _choose(state, seat, rng)
+        seen["dead"] += text.startswith("dead")
         before = game.version
-        pipe(reply(last, text), monkeypatch)
+        send(reply(last, text))
         row = InboundMessage.objects.order_by("-pk").first()
         assert row.outcome == InboundMessage.Outcome.APPLIED, (text, row.detail, answer_to(user.email).body)
         game.refresh_from_db()
@@ -74,8 +98,20 @@ def _play_through(game, users, rng, monkeypatch, *, resign_at: int | None = None
 
 
 def test_a_whole_two_player_game(started_game, monkeypatch):
-    game, users = started_game(2, 2, seed=5)
-    _play_through(game, users, random.Random(5), monkeypatch)
+    game, users = started_game(2, 2, seed=2)  # a deal whose game has a dead card
+    seen = play_through(game, users, random.Random(2), lambda raw: pipe(raw, monkeypatch), resign_at=10_000)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert set(game.moves.values_list("door", flat=True)) == {"email"}
+    assert seen["dead"] >= 1
+    assert game.moves.filter(text__startswith="dead").exists()
+
+
+def test_a_two_by_two_tabletop_game_with_a_lost_draw_and_a_resignation(started_game, monkeypatch):
+    game, users = started_game(4, 2, seed=7, draw_mode=Game.DrawMode.TABLETOP)
+    seen = play_through(game, users, random.Random(7), lambda raw: pipe(raw, monkeypatch), resign_at=30, lose_draw_at=3)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.result_reason
+    assert seen["resigned"] == 1 and seen["lost"] == 1
+    assert set(game.moves.values_list("door", flat=True)) == {"email"}
+    assert game.moves.filter(text="resign").exists()
