@@ -1,6 +1,7 @@
 from django.urls import path
 
 from games import views
+from games.inbound.views import new_reply_addresses
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -21,4 +22,5 @@ urlpatterns = [
     path("games/<int:game_id>/record.json", views.game_record, name="game_record"),
     path("invitations/<str:token>/", views.invitation, name="invitation"),
     path("players/<str:username>/", views.profile, name="profile"),
+    path("reply-addresses/new/", new_reply_addresses, name="new_reply_addresses"),
 ]
