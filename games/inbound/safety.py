@@ -23,7 +23,7 @@ _BULK = {"bulk", "junk", "list", "auto_reply"}
 _AUTO_HEADERS = ("X-Autoreply", "X-Autorespond", "List-Id", "List-Unsubscribe")
 _DAEMONS = re.compile(r"^(mailer-daemon|postmaster|no-?reply|bounces?)([+@-]|$)", re.IGNORECASE)
 _VERDICT = re.compile(r"\b(dkim|spf|dmarc)\s*=\s*(fail|permerror|softfail)\b([^;]*)", re.IGNORECASE)
-_DOMAIN_IN = re.compile(r"(?:header\.from|header\.d|header\.i|smtp\.mailfrom)\s*=\s*\S*?@?([\w.-]+)", re.IGNORECASE)
+_DOMAIN_IN = re.compile(r"(?:header\.from|header\.d|header\.i|smtp\.mailfrom)\s*=\s*([^\s;()]+)", re.IGNORECASE)
 
 
 def header(message: EmailMessage, name: str) -> str:
@@ -59,7 +59,7 @@ def authentication_failed(message: EmailMessage, from_domain: str) -> str | None
     that names no domain) failed."""
     for value in message.get_all("Authentication-Results") or []:
         for method, _result, properties in _VERDICT.findall(str(value)):
-            domains = {d.lower() for d in _DOMAIN_IN.findall(properties)}
+            domains = {value.rpartition("@")[2].lower() for value in _DOMAIN_IN.findall(properties)}
             if not domains or from_domain.lower() in domains:
                 return method.lower()
     return None
