@@ -17,5 +17,5 @@ def on_inbound(sender, event, esp_name, **kwargs) -> None:
         log.warning("an inbound e-mail from %s was dropped: set ANYMAIL_WEBHOOK_SECRET", esp_name)
         return
     message = event.message
-    recipients = [str(addr) for addr in (message.envelope_recipient and [message.envelope_recipient]) or []]
+    recipients = [message.envelope_recipient] if message.envelope_recipient else []
     intake.receive(message.as_bytes(), door=InboundMessage.Door.WEBHOOK, recipients=recipients)
