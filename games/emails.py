@@ -136,7 +136,12 @@ def context_for(notification: Notification) -> dict | None:
 
 
 # E-mails that ask the player to act carry a reply address: a reply is a move (games/inbound).
-ACTION_KINDS = {Notification.Kind.YOUR_TURN, Notification.Kind.REMINDER, Notification.Kind.DRAW_WINDOW, Notification.Kind.MISSED}
+ACTION_KINDS = {
+    Notification.Kind.YOUR_TURN,
+    Notification.Kind.REMINDER,
+    Notification.Kind.DRAW_WINDOW,
+    Notification.Kind.MISSED,
+}
 
 
 def _reply_context(notification: Notification, game: Game, seat: Seat | None, moves: list[str]) -> dict:

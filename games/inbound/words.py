@@ -5,7 +5,16 @@ case; the ASCII-folded form (kor for kőr) is accepted too (see `suit_of`)."""
 import unicodedata
 
 SUIT_WORDS = {
-    "en": {"spades": "S", "spade": "S", "hearts": "H", "heart": "H", "diamonds": "D", "diamond": "D", "clubs": "C", "club": "C"},
+    "en": {
+        "spades": "S",
+        "spade": "S",
+        "hearts": "H",
+        "heart": "H",
+        "diamonds": "D",
+        "diamond": "D",
+        "clubs": "C",
+        "club": "C",
+    },
     "cs": {"piky": "S", "pik": "S", "srdce": "H", "káry": "D", "kára": "D", "kříže": "C", "kříž": "C"},
     "it": {"picche": "S", "cuori": "H", "quadri": "D", "fiori": "C"},
     "hu": {"pikk": "S", "kőr": "H", "káró": "D", "treff": "C"},

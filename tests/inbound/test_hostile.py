@@ -50,7 +50,7 @@ def test_a_forged_token_is_rejected_without_a_reply(turn):
 
 
 def test_a_tampered_token_is_rejected(turn):
-    game, users, message, move = turn
+    game, _users, message, move = turn
     address = message.reply_to[0]
     local, _, domain = address.partition("@")
     tampered = local[:-1] + ("b" if local[-1] != "b" else "c") + "@" + domain
@@ -88,7 +88,7 @@ def test_another_players_token_is_refused_and_its_player_told_once_a_day(turn):
 
 
 def test_a_wrong_from_is_rejected_and_not_answered(turn):
-    game, users, message, move = turn
+    game, _users, message, move = turn
     mail.outbox.clear()
     assert receive(reply(message, move, sender="Mallory <mallory@example.net>")).detail == "wrong_sender"
     assert unchanged(game)
@@ -98,7 +98,7 @@ def test_a_wrong_from_is_rejected_and_not_answered(turn):
 def test_an_unverified_address_of_the_player_is_not_theirs(turn):
     from allauth.account.models import EmailAddress
 
-    game, users, message, move = turn
+    _game, users, message, move = turn
     EmailAddress.objects.create(user=users[0], email="second@example.org", verified=False)
     assert receive(reply(message, move, sender="second@example.org")).detail == "wrong_sender"
 
@@ -119,7 +119,7 @@ def test_failing_authentication_results_are_rejected(turn, results):
 
 
 def test_a_failing_verdict_for_another_domain_does_not_count(turn):
-    game, users, message, move = turn
+    _game, _users, message, move = turn
     results = "mx.site; dkim=fail header.d=mailinglist.example; dkim=pass header.d=example.org"
     assert receive(reply(message, move, headers={"Authentication-Results": results})).outcome == Outcome.APPLIED
 
@@ -167,7 +167,7 @@ def test_a_bounce_is_ignored(turn):
 
 
 def test_garbage_is_rejected_quietly(turn):
-    game, users, message, _move = turn
+    game, users, _message, _move = turn
     for raw in (b"", b"\x00\xff garbage \r\n\r\n", b"From: \r\nTo: <<<>>>\r\n\r\n7H C4", b"Subject: =?utf-8?q?broken"):
         row = receive(raw)
         assert row.outcome in (Outcome.REJECTED, Outcome.IGNORED)
@@ -205,7 +205,7 @@ def test_a_five_megabyte_message_is_ignored(turn):
 
 
 def test_an_html_only_reply_is_read(turn):
-    game, users, message, move = turn
+    _game, users, message, move = turn
     html = EmailMessage()
     html["From"], html["To"] = users[0].email, message.reply_to[0]
     html["Subject"], html["Message-ID"] = "Re: your turn", make_msgid()
@@ -218,7 +218,7 @@ def test_an_html_only_reply_is_read(turn):
 
 
 def test_non_ascii_suits_and_words_are_read(turn):
-    game, users, message, move = turn
+    _game, _users, message, move = turn
     card, cell = move.split()
     suit_word = {"S": "picche", "H": "kőr", "D": "káry", "C": "kříže"}[card[1]]
     rank = "10" if card[0] == "T" else card[0]
@@ -238,7 +238,7 @@ def test_an_attachment_is_never_read(turn):
 
 
 def test_too_many_messages_from_one_address_are_dropped(turn, settings):
-    game, users, message, _move = turn
+    _game, _users, message, _move = turn
     settings.INBOUND_PER_ADDRESS_PER_HOUR = 3
     rows = [receive(reply(message, "board")) for _ in range(4)]
     assert [r.outcome for r in rows] == [Outcome.ANSWERED] * 3 + [Outcome.REJECTED]
@@ -246,14 +246,14 @@ def test_too_many_messages_from_one_address_are_dropped(turn, settings):
 
 
 def test_too_many_messages_in_all_are_dropped(turn, settings):
-    game, users, message, _move = turn
+    _game, _users, message, _move = turn
     settings.INBOUND_PER_HOUR = 2
     rows = [receive(reply(message, "board")) for _ in range(3)]
     assert rows[-1].detail == "rate_global"
 
 
 def test_help_board_and_the_reply_address_stays_private(turn):
-    game, users, message, _move = turn
+    _game, users, message, _move = turn
     receive(reply(message, "help"))
     answer = replies_to(users[0].email)[-1]
     assert "dead 7H" in answer.body and "srdce" in answer.body
@@ -264,7 +264,7 @@ def test_help_board_and_the_reply_address_stays_private(turn):
 
 
 def test_a_wrong_resignation_code_resigns_nothing(turn):
-    game, users, message, _move = turn
+    game, _users, message, _move = turn
     receive(reply(message, "resign"))
     row = receive(reply(message, "resign 0000ffff"))
     assert (row.outcome, row.detail) == (Outcome.REFUSED, "resign_code_unknown")
@@ -282,7 +282,7 @@ def test_a_second_command_refused_undoes_the_first(started_game):
 
 
 def test_a_stranger_without_an_account_gets_no_reply(turn):
-    game, users, message, move = turn
+    _game, _users, message, move = turn
     other = UserFactory()
     receive(reply(message, move, sender=other.email))
     assert not replies_to(other.email)

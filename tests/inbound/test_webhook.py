@@ -46,7 +46,7 @@ def test_a_whole_game_through_the_webhook(started_game, client, anymail):
 
 
 def test_a_bad_signature_or_secret_stores_nothing(started_game, client, anymail):
-    game, users = started_game(2, 2, seed=2)
+    _game, users = started_game(2, 2, seed=2)
     raw = reply(latest_to(users[0].email), "board")
     assert post(client, raw, key="forged").status_code == 400
     assert post(client, raw, secret="hook:guess").status_code in (400, 401, 403)
@@ -55,7 +55,7 @@ def test_a_bad_signature_or_secret_stores_nothing(started_game, client, anymail)
 
 def test_without_a_webhook_secret_nothing_is_acted_on(started_game, client, settings):
     settings.ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": SIGNING_KEY}
-    game, users = started_game(2, 2, seed=2)
+    _game, users = started_game(2, 2, seed=2)
     with pytest.warns(Warning):
         assert post(client, reply(latest_to(users[0].email), "board")).status_code == 200
     assert not InboundMessage.objects.exists()
