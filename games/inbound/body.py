@@ -66,7 +66,7 @@ def unflowed(text: str, *, delsp: bool) -> str:
         line = line.rstrip("\r")
         if line.startswith(" "):
             line = line[1:]  # space-stuffing
-        if line.endswith(" ") and line.strip() and not line.startswith(">"):
+        if line.endswith(" ") and line.strip() and line != "-- " and not line.startswith(">"):  # "-- " signs
             carry += line[:-1] if delsp else line
             continue
         out.append(carry + line)

@@ -75,8 +75,8 @@ def _handle(row: InboundMessage) -> list:
     thread = replies.Thread.of(message, sender)
     dead = tokens.why_dead(token)
     if dead:
-        row.outcome, row.detail = Outcome.REFUSED, dead
-        return [(replies.refused(thread, token, GameError(dead)), "reply_sent_at")]
+        row.outcome, row.detail = Outcome.REFUSED, dead.code
+        return [(replies.refused(thread, token, dead), "reply_sent_at")]
     try:
         cmds = commands.read(body.reply_text(message), row.subject)
     except IllegalMoveError as exc:

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.utils import timezone
 
+from games.errors import GameError, NotAllowed, WrongStatus
 from games.models import Game, ReplyToken, Seat
 
 PREFIX = "play"
@@ -62,14 +63,14 @@ def find(token: str | None) -> ReplyToken | None:
     return ReplyToken.objects.select_related("user", "game").filter(digest=digest_of(token)).first()
 
 
-def why_dead(row: ReplyToken) -> str | None:
-    """Why a stored token no longer works (a code), or None if it does."""
+def why_dead(row: ReplyToken) -> GameError | None:
+    """Why a stored token no longer works (a refusal), or None if it does."""
     if row.revoked_at is not None:
-        return "token_revoked"
+        return NotAllowed("token_revoked")
     if row.game.status != Game.Status.ACTIVE:
-        return "token_game_over"
+        return WrongStatus("token_game_over")
     if not Seat.objects.filter(game_id=row.game_id, user_id=row.user_id).exists():
-        return "token_seat_given_up"
+        return NotAllowed("token_seat_given_up")
     return None
 
 
