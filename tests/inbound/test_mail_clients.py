@@ -2,6 +2,8 @@
 "On … wrote:" lines in the site's languages, signatures, phone footers,
 HTML-only mail, format=flowed and non-ASCII."""
 
+import base64
+
 import pytest
 
 from games.inbound import body, commands
@@ -36,7 +38,9 @@ On Mon, Nov 30, 2026 at 10:00 AM Sequence <sequence@localhost> wrote:
 --000
 Content-Type: text/html; charset="UTF-8"
 
-<div dir="ltr">7h c4</div><br><div class="gmail_quote"><div dir="ltr" class="gmail_attr">On Mon, Nov 30, 2026 at 10:00 AM Sequence wrote:<br></div><blockquote class="gmail_quote">Reply with your move, e.g. 9H A2</blockquote></div>
+<div dir="ltr">7h c4</div><br><div class="gmail_quote">
+<div dir="ltr" class="gmail_attr">On Mon, Nov 30, 2026 at 10:00 AM Sequence wrote:<br></div>
+<blockquote class="gmail_quote">Reply with your move, e.g. 9H A2</blockquote></div>
 
 --000--
 """
@@ -80,12 +84,12 @@ Content-Transfer-Encoding: 8bit
 {flowed}
 C2-C6
 
--- 
+{signature}
 Anna Rossi
 
 Il 30/11/2026 10:00, Sequence ha scritto:
 > Reply with your move, e.g. "9H A2"
-""".format(flowed="7 cuori C4 seq ")  # a trailing space: the line goes on
+""".format(flowed="7 cuori C4 seq ", signature="-- ")  # trailing spaces: the line goes on; the signature
 
 PHONE_HUNGARIAN = """\
 From: Ann <ann@example.org>
