@@ -98,7 +98,7 @@ Subject: Re: Your turn in game 7
 Content-Type: text/plain; charset=utf-8
 Content-Transfer-Encoding: base64
 
-""" + __import__("base64").encodebytes(
+""" + base64.encodebytes(
     "7 kőr c4\n\nSent from my Galaxy\n\n-------- Original message --------\nFrom: Sequence\n> 9H A2\n".encode()
 ).decode()
 
