@@ -1,6 +1,7 @@
-"""Moderators see every message that came in and what became of it; the
-raw message is kept for them, read-only. Reply tokens show only whose they
-are, never the token (only its hash is stored)."""
+"""Moderators see every message that came in and what became of it, read
+only: its headers, the commands read from it, the outcome. Never its text:
+a reply quotes the turn e-mail, and with it the player's hand (a moderator
+may play elsewhere). Reply tokens show only whose they are (only a hash is stored)."""
 
 from django.contrib import admin
 
@@ -13,12 +14,23 @@ class InboundMessageAdmin(admin.ModelAdmin):
     list_filter = ["outcome", "door"]
     search_fields = ["sender", "subject", "message_id", "detail"]
     date_hierarchy = "received_at"
-    exclude = ["raw", "confirm_digest"]
-    readonly_fields = ["text"]
-
-    @admin.display(description="message")
-    def text(self, obj) -> str:
-        return bytes(obj.raw).decode("utf-8", errors="replace")
+    fields = [
+        "received_at",
+        "door",
+        "message_id",
+        "sender",
+        "subject",
+        "size",
+        "user",
+        "game",
+        "game_version",
+        "commands",
+        "outcome",
+        "detail",
+        "reply_sent_at",
+        "notice_sent_at",
+    ]
+    readonly_fields = fields
 
     def has_add_permission(self, request):
         return False

@@ -10,7 +10,7 @@ from datetime import timedelta
 from email.utils import parseaddr
 
 from allauth.account.models import EmailAddress
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from games import services
@@ -35,7 +35,10 @@ def handle(message_pk: int) -> None:
         if row.outcome != Outcome.PENDING:
             return
         try:
-            outgoing = _handle(row)
+            with transaction.atomic():
+                outgoing = _handle(row)
+        except DatabaseError:
+            raise  # the database, not the message: the row stays pending and the door retries
         except Exception:  # a bug must not make the MTA retry for ever: the row says what happened
             log.exception("inbound message %s", row.pk)
             row.outcome, row.detail, outgoing = Outcome.REJECTED, "internal_error", []
