@@ -49,7 +49,7 @@ def test_receive_email_pending_handles_the_leftovers(stored):
 
 
 def test_a_bug_in_the_handler_is_recorded_not_retried_for_ever(started_game, monkeypatch):
-    game, users = started_game(2, 2, seed=3)
+    _game, users = started_game(2, 2, seed=3)
 
     def bug(row):
         raise KeyError("oops")
@@ -60,7 +60,7 @@ def test_a_bug_in_the_handler_is_recorded_not_retried_for_ever(started_game, mon
 
 
 def test_moderators_see_every_message_and_its_outcome(stored, admin_client):
-    game, raw = stored
+    _game, raw = stored
     row = intake.receive(raw, door=InboundMessage.Door.PIPE)
     listing = admin_client.get("/admin/games/inboundmessage/").content.decode()
     assert row.sender in listing and "Moves applied" in listing
