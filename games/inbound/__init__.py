@@ -11,4 +11,7 @@ poll) and one handler behind them.
     handler.py   the commands through games.services, in one transaction
     replies.py   the answer to every message handled, threaded
     webhook.py, imap.py, tasks.py   the webhook's signal receiver, the IMAP poll and its beat task
+    views.py     "New reply addresses" (the settings page's button)
+    admin.py     every message and its outcome, for moderators
+The pipe door is games/management/commands/receive_email.py.
 """

@@ -12,7 +12,9 @@ from html.parser import HTMLParser
 
 from mailparser_reply import EmailReplyParser
 
-LANGUAGES = ["en", "cs", "it", "de"]  # mail-parser-reply knows no Hungarian; its English rules still apply
+# The site's languages that mail-parser-reply knows (not Hungarian: there a
+# quote header is simply a line that is no command, where reading stops).
+LANGUAGES = ["en", "cs", "it"]
 _PARSER = EmailReplyParser(languages=LANGUAGES)
 _BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "blockquote", "pre", "table"}
 

@@ -3,7 +3,7 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def _turn_emails_due_at_once(settings):
-    """Replies are built from the turn e-mails: they go at once."""
+    """Replies are built from the turn e-mails: they go at once, from a known inbound domain."""
     settings.TURN_EMAIL_GRACE_SECONDS = 0
     settings.INBOUND_DOMAIN = "in.example.org"
 
