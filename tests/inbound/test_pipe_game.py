@@ -115,3 +115,11 @@ def test_a_two_by_two_tabletop_game_with_a_lost_draw_and_a_resignation(started_g
     assert seen["resigned"] == 1 and seen["lost"] == 1
     assert set(game.moves.values_list("door", flat=True)) == {"email"}
     assert game.moves.filter(text="resign").exists()
+
+
+def test_a_play_then_the_draw_in_one_reply(started_game, monkeypatch):
+    game, users = started_game(2, 2, seed=3, draw_mode=Game.DrawMode.TABLETOP)
+    move = next(m for m in engine.legal_moves(state_of(game), 0) if not m.startswith(("dead", "pass", "resign")))
+    pipe(reply(latest_to(users[0].email), f"play {move.lower()}; draw"), monkeypatch)
+    assert list(game.moves.values_list("text", flat=True)) == [move, "draw"]
+    assert answer_to(users[0].email).body.startswith(f"Done: {move}, then draw.")
