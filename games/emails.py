@@ -14,6 +14,7 @@ from accounts.unsubscribe import unsubscribe_token
 from games import selectors
 from games.board_text import board_as_text
 from games.describe import describe_move
+from games.inbound.tokens import reply_address
 from games.invitations import invitation_token
 from games.models import Game, Invitation, Move, Notification, Seat
 from games.viewmodels.table import history_lines, table_for
@@ -106,6 +107,7 @@ def context_for(notification: Notification) -> dict | None:
     }
     if game.state is not None:
         context.update(_table_context(game, seat))
+        context.update(_reply_context(notification, game, seat, context["table"].actions.texts))
     kind = Notification.Kind
     if notification.kind == kind.INVITATION:
         invitation = _invitation(notification)
@@ -133,6 +135,25 @@ def context_for(notification: Notification) -> dict | None:
     return context
 
 
+# E-mails that ask the player to act carry a reply address: a reply is a move (games/inbound).
+ACTION_KINDS = {
+    Notification.Kind.YOUR_TURN,
+    Notification.Kind.REMINDER,
+    Notification.Kind.DRAW_WINDOW,
+    Notification.Kind.MISSED,
+}
+
+
+def _reply_context(notification: Notification, game: Game, seat: Seat | None, moves: list[str]) -> dict:
+    if notification.kind not in ACTION_KINDS or seat is None or game.status != Game.Status.ACTIVE:
+        return {}
+    if notification.kind == Notification.Kind.DRAW_WINDOW:
+        example = "draw"
+    else:
+        example = next((m for m in moves if not m.startswith(("pass", "resign"))), "7H C4")
+    return {"reply_address": reply_address(user=notification.recipient, game=game), "reply_example": example}
+
+
 def _answer(notification: Notification) -> Invitation | None:
     """The invitation whose answer this is: the variant-th answered, in the order answered."""
     answered = notification.game.invitations.filter(answered_at__isnull=False).order_by("answered_at", "pk")
@@ -147,10 +168,12 @@ def build(notification: Notification) -> EmailMultiAlternatives | None:
         context = context_for(notification)
         if context is None:
             return None
-        return _message(notification.kind, context, to=notification.to_email, user=recipient)
+        return _message(
+            notification.kind, context, to=notification.to_email, user=recipient, reply_to=context.get("reply_address")
+        )
 
 
-def _message(kind: str, context: dict, *, to: str, user) -> EmailMultiAlternatives:
+def _message(kind: str, context: dict, *, to: str, user, reply_to: str | None = None) -> EmailMultiAlternatives:
     token = unsubscribe_token(kind=kind, user=user, email=to)
     unsubscribe_url = absolute(reverse("unsubscribe", args=[token]))
     context = {**context, "unsubscribe_url": unsubscribe_url}
@@ -159,6 +182,7 @@ def _message(kind: str, context: dict, *, to: str, user) -> EmailMultiAlternativ
         subject=subject,
         body=render_to_string(f"emails/{kind}-body.txt", context),
         to=[to],
+        reply_to=[reply_to] if reply_to else [],
         headers={"List-Unsubscribe": f"<{unsubscribe_url}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
     )
     message.attach_alternative(render_to_string(f"emails/{kind}-body.html", context), "text/html")
@@ -187,4 +211,7 @@ def build_digest(*, recipient, notifications: list[Notification]) -> EmailMultiA
             "site_url": settings.SITE_URL,
             "my_games": selectors.my_games(user=recipient, finished_limit=0),
         }
-        return _message("digest", context, to=recipient.email, user=recipient)
+        # One game to act in: replying to the digest is a move there.
+        addresses = {item["reply_address"] for item in items if "reply_address" in item}
+        reply_to = addresses.pop() if len(addresses) == 1 else None
+        return _message("digest", context, to=recipient.email, user=recipient, reply_to=reply_to)

@@ -288,3 +288,64 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} to {self.to_email} (game {self.game_id} v{self.version})"
+
+
+class ReplyToken(models.Model):
+    """The secret in a Reply-To address (play+<token>@…): it names one player
+    of one game. Only its hash is stored; a new one goes into every e-mail
+    that asks for an action. Dead once revoked, once the game is over or
+    once the player's seat is given up (games.inbound.tokens checks)."""
+
+    digest = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the token.")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"Reply address of {self.user} in game {self.game_id}"
+
+
+class InboundMessage(models.Model):
+    """An e-mail received by one of the doors (pipe, webhook, IMAP), stored
+    before it is handled, so that a crash loses nothing and the same
+    Message-ID acts once."""
+
+    class Door(models.TextChoices):
+        PIPE = "pipe", "MTA pipe"
+        WEBHOOK = "webhook", "Webhook"
+        IMAP = "imap", "IMAP"
+
+    class Outcome(models.TextChoices):
+        PENDING = "pending", "Not handled yet"
+        APPLIED = "applied", "Moves applied"
+        ANSWERED = "answered", "Answered (help, board, resign asked)"
+        REFUSED = "refused", "Refused, with a reply"
+        REJECTED = "rejected", "Rejected without a reply"
+        IGNORED = "ignored", "Ignored (auto-reply, bounce, list, too big)"
+
+    message_key = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the Message-ID.")
+    message_id = models.CharField(max_length=300, blank=True)
+    door = models.CharField(max_length=10, choices=Door.choices)
+    received_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    sender = models.CharField(max_length=254, blank=True, db_index=True, help_text="The From address.")
+    subject = models.CharField(max_length=300, blank=True)
+    raw = models.BinaryField(help_text="The message as received (cut at the size limit).")
+    size = models.PositiveIntegerField(default=0)
+    token = models.ForeignKey(ReplyToken, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    game_version = models.PositiveIntegerField(null=True, blank=True, help_text="The game's version on arrival.")
+    commands = models.JSONField(default=list, blank=True, help_text="The commands read from it.")
+    outcome = models.CharField(max_length=10, choices=Outcome.choices, default=Outcome.PENDING, db_index=True)
+    detail = models.CharField(max_length=300, blank=True, help_text="Why, as a code or a sentence.")
+    confirm_digest = models.CharField(max_length=64, blank=True, help_text="A resignation's one-time code, hashed.")
+    confirmed = models.BooleanField(default=False, help_text="Its resignation code was used.")
+    reply_sent_at = models.DateTimeField(null=True, blank=True)
+    notice_sent_at = models.DateTimeField(null=True, blank=True, help_text="The real player told of a wrong sender.")
+
+    class Meta:
+        ordering = ["-received_at"]
+
+    def __str__(self) -> str:
+        return f"{self.get_door_display()} message from {self.sender or '?'} ({self.get_outcome_display().lower()})"

@@ -97,6 +97,14 @@ ENGLISH = {
     "no_open_invitation": "You have no open invitation to this game.",
     "answer_accept_or_decline": "Answer the invitation with accept or decline.",
     "nothing_to_replay": "The game has not started: there is nothing to replay yet.",
+    # the e-mail door's own refusals (games/inbound)
+    "no_command": "There is no command in your reply: write your move on its first line, e.g. 7H C4, "
+    "or reply help for the list of commands.",
+    "resign_code_unknown": "That is not a resignation code of yours, or it was used or is more than a day old: "
+    "reply resign for a new one.",
+    "token_revoked": "This reply address was replaced: answer the game's latest e-mail instead.",
+    "token_game_over": "This game is over: there is nothing more to play in it.",
+    "token_seat_given_up": "You no longer have a seat in this game.",
 }
 
 

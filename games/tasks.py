@@ -47,3 +47,6 @@ def cancel_stale_games() -> int:
     twice or beside a join: each game is re-checked under its own row lock."""
     stale = Game.objects.stale_forming(timezone.now()).values_list("pk", flat=True)
     return sum(services.game_cancel_unfilled(game_id=game_id) for game_id in list(stale))
+
+
+from games.inbound import tasks as inbound_tasks  # noqa: E402, F401  (the IMAP poll, registered with the worker)

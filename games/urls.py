@@ -1,6 +1,7 @@
 from django.urls import path
 
 from games import views, views_rules
+from games.inbound.views import new_reply_addresses
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -22,4 +23,5 @@ urlpatterns = [
     path("invitations/<str:token>/", views.invitation, name="invitation"),
     path("players/<str:username>/", views.profile, name="profile"),
     path("rules/", views_rules.rules, name="rules"),
+    path("reply-addresses/new/", new_reply_addresses, name="new_reply_addresses"),
 ]

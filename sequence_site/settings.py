@@ -155,6 +155,7 @@ CELERY_BEAT_SCHEDULE = {
     "enforce-deadlines": {"task": "games.enforce_deadlines", "schedule": crontab()},
     "outbox-sweep": {"task": "games.outbox_sweep", "schedule": crontab()},
     "cancel-stale-games": {"task": "games.cancel_stale_games", "schedule": crontab(minute=17)},
+    "inbound-imap-poll": {"task": "games.inbound_imap_poll", "schedule": crontab()},  # a no-op without INBOUND_IMAP_URL
 }
 
 # --- Accounts ---------------------------------------------------------------
@@ -200,6 +201,9 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = 30
 ANYMAIL = {key.removeprefix("ANYMAIL_"): value for key, value in os.environ.items() if key.startswith("ANYMAIL_")}
+# Moves by e-mail (games/inbound): replies go to play+<token>@INBOUND_DOMAIN.
+INBOUND_DOMAIN = os.environ.get("INBOUND_DOMAIN", "")  # empty: SITE_URL's host
+INBOUND_IMAP_URL = os.environ.get("INBOUND_IMAP_URL", "")  # e.g. imaps://user:pass@host/INBOX
 
 # --- Static files, i18n -----------------------------------------------------
 STATIC_URL = "static/"

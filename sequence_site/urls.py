@@ -9,4 +9,5 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
+    path("anymail/", include("anymail.urls")),  # the inbound e-mail webhook (games/inbound/webhook.py)
 ]

@@ -20,6 +20,7 @@ GAMES = Path(__file__).resolve().parents[2] / "games"
 RAISING = [
     *sorted((GAMES / "services").glob("*.py")),
     *sorted((GAMES / "viewmodels").glob("*.py")),
+    *sorted((GAMES / "inbound").glob("*.py")),
     *(GAMES / name for name in ("inputs.py", "invitations.py", "selectors.py", "views.py")),
 ]
 KINDS = {name for name, kind in vars(errors).items() if isinstance(kind, type) and issubclass(kind, GameError)}

@@ -1,0 +1,149 @@
+"""One stored message, handled once, in its own transaction: the checks of
+games.inbound.safety, the sender against the token's player, then the
+commands through games.services (door "email"), all or nothing. The reply
+is composed inside and sent once the transaction has committed."""
+
+import hashlib
+import logging
+import secrets
+from datetime import timedelta
+from email.utils import parseaddr
+
+from allauth.account.models import EmailAddress
+from django.db import DatabaseError, transaction
+from django.utils import timezone
+
+from games import services
+from games.errors import GameError, IllegalMoveError, NotAllowed
+from games.inbound import body, commands, replies, safety, tokens
+from games.models import InboundMessage, Move
+
+log = logging.getLogger(__name__)
+Outcome = InboundMessage.Outcome
+CONFIRM_FOR = timedelta(days=1)
+NOTICE_EVERY = timedelta(days=1)
+
+
+def code_digest(code: str) -> str:
+    return hashlib.sha256(code.lower().encode()).hexdigest()
+
+
+def handle(message_pk: int) -> None:
+    outgoing = []
+    with transaction.atomic():
+        row = InboundMessage.objects.select_for_update().get(pk=message_pk)
+        if row.outcome != Outcome.PENDING:
+            return
+        try:
+            with transaction.atomic():
+                outgoing = _handle(row)
+        except DatabaseError:
+            raise  # the database, not the message: the row stays pending and the door retries
+        except Exception:  # a bug must not make the MTA retry for ever: the row says what happened
+            log.exception("inbound message %s", row.pk)
+            row.outcome, row.detail, outgoing = Outcome.REJECTED, "internal_error", []
+        row.save()
+    for message, stamp in outgoing:
+        try:
+            message.send()
+        except Exception:
+            log.exception("the reply to inbound message %s was not sent", message_pk)
+            continue
+        InboundMessage.objects.filter(pk=message_pk).update(**{stamp: timezone.now()})
+
+
+def _reject(row: InboundMessage, outcome: str, detail: str) -> list:
+    row.outcome, row.detail = outcome, detail
+    return []
+
+
+def _handle(row: InboundMessage) -> list:
+    message = body.parse_message(bytes(row.raw))
+    reason = safety.automatic(message)
+    if reason:
+        return _reject(row, Outcome.IGNORED, reason)
+    sender = parseaddr(safety.header(message, "From"))[1]
+    failed = safety.authentication_failed(message, sender.rpartition("@")[2])
+    if failed:
+        return _reject(row, Outcome.REJECTED, f"authentication_{failed}")
+    limited = safety.rate_limited(row.sender, exclude=row.pk)
+    if limited:
+        return _reject(row, Outcome.REJECTED, limited)
+    token = row.token
+    if token is None:  # forged, tampered or missing: nobody to answer for sure
+        return _reject(row, Outcome.REJECTED, "token_unknown")
+    if not EmailAddress.objects.filter(user=token.user, email__iexact=sender, verified=True).exists():
+        _reject(row, Outcome.REJECTED, "wrong_sender")
+        return _mismatch_notice(row)
+    thread = replies.Thread.of(message, sender)
+    dead = tokens.why_dead(token)
+    if dead:
+        row.outcome, row.detail = Outcome.REFUSED, dead.code
+        return [(replies.refused(thread, token, dead), "reply_sent_at")]
+    try:
+        cmds = commands.read(body.reply_text(message), row.subject)
+    except IllegalMoveError as exc:
+        row.outcome, row.detail = Outcome.REFUSED, exc.code
+        return [(replies.refused(thread, token, exc), "reply_sent_at")]
+    row.commands = [{"kind": c.kind, "text": c.text} for c in cmds]
+    return [(_run(row, token, cmds, thread), "reply_sent_at")]
+
+
+def _run(row: InboundMessage, token, cmds: list, thread):
+    """The commands in order, against the version the game had when the
+    message arrived; one refusal undoes them all."""
+    version, done, notes = row.game_version, [], []
+    try:
+        with transaction.atomic():
+            for command in cmds:
+                if command.kind == commands.MOVE:
+                    version = _move(token, command.text, version)
+                    done.append(command.text)
+                elif command.kind == commands.HELP:
+                    notes.append("help")
+                elif command.kind == commands.RESIGN:
+                    code = secrets.token_hex(4)
+                    row.confirm_digest = code_digest(code)
+                    notes.append(("confirm", code))
+                elif command.kind == commands.CONFIRM:
+                    _confirm(row, token, command.text)
+                    version = _move(token, "resign", version)
+                    done.append("resign")
+    except GameError as exc:
+        row.outcome, row.detail, row.confirm_digest = Outcome.REFUSED, exc.code, ""
+        return replies.refused(thread, token, exc, tried=[c.text or c.kind for c in cmds])
+    row.outcome = Outcome.APPLIED if done else Outcome.ANSWERED
+    row.detail = "; ".join(done)[:300]
+    return replies.answered(thread, token, done=done, notes=notes)
+
+
+def _move(token, text: str, version: int) -> int:
+    result = services.move_submit(
+        game_id=token.game_id, user=token.user, move=text, expected_version=version, door=Move.Door.EMAIL
+    )
+    return result.game.version
+
+
+def _confirm(row: InboundMessage, token, code: str) -> None:
+    asked = (
+        InboundMessage.objects.select_for_update()
+        .filter(
+            user=token.user,
+            game=token.game,
+            confirm_digest=code_digest(code),
+            confirmed=False,
+            received_at__gte=timezone.now() - CONFIRM_FOR,
+        )
+        .first()
+    )
+    if asked is None:
+        raise NotAllowed("resign_code_unknown")
+    asked.confirmed = True
+    asked.save(update_fields=["confirmed"])
+
+
+def _mismatch_notice(row: InboundMessage) -> list:
+    """The token's player hears that someone else used their address, at most once a day."""
+    since = timezone.now() - NOTICE_EVERY
+    told = InboundMessage.objects.filter(user=row.user, notice_sent_at__gte=since).exists()
+    return [] if told else [(replies.mismatch_notice(row), "notice_sent_at")]

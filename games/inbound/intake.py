@@ -1,0 +1,74 @@
+"""Store first, then handle: every door calls receive(). The row is written
+in its own transaction (the Message-ID is unique: the same message acts
+once, whichever door brings it and however often), then the handler runs
+in another. A crash in between leaves a pending row that a retry of the
+same message (or `receive_email --pending`) handles."""
+
+import hashlib
+import logging
+from email.utils import parseaddr
+
+from django.db import IntegrityError, transaction
+
+from games.inbound import body, handler, safety, tokens
+from games.models import InboundMessage
+
+log = logging.getLogger(__name__)
+_RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
+
+
+def _fields(raw: bytes, door: str, recipients: list[str]) -> dict:
+    """What the admin lists and the handler needs first, read from the headers."""
+    message = body.parse_message(raw[: safety.MAX_BYTES])
+    message_id = safety.header(message, "Message-ID").strip()
+    # Without a Message-ID, the message itself names it: the same bytes act once.
+    key = hashlib.sha256(message_id.encode() if message_id else raw).hexdigest()
+    values = [*recipients]
+    for name in _RECIPIENT_HEADERS:
+        values += [str(v) for v in (message.get_all(name) or [])]
+    row = tokens.find(tokens.token_in(values))
+    return {
+        "message_key": key,
+        "message_id": message_id[:300],
+        "door": door,
+        "sender": parseaddr(safety.header(message, "From"))[1][:254],
+        "subject": safety.header(message, "Subject")[:300],
+        "token": row,
+        "user": row.user if row else None,
+        "game": row.game if row else None,
+        "game_version": row.game.version if row else None,
+    }
+
+
+def store(raw: bytes, *, door: str, recipients: list[str] = ()) -> tuple[InboundMessage, bool]:
+    """The message's row and whether it is new. Too big: stored cut, ignored."""
+    fields = _fields(raw, door, list(recipients))
+    existing = InboundMessage.objects.filter(message_key=fields["message_key"]).first()
+    if existing is not None:
+        return existing, False
+    too_big = len(raw) > safety.MAX_BYTES
+    if too_big:
+        fields.update(outcome=InboundMessage.Outcome.IGNORED, detail="too_big")
+    try:
+        with transaction.atomic():
+            row = InboundMessage.objects.create(raw=raw[: safety.MAX_BYTES], size=len(raw), **fields)
+    except IntegrityError:  # the same message through two doors at once
+        return InboundMessage.objects.get(message_key=fields["message_key"]), False
+    return row, True
+
+
+def receive(raw: bytes, *, door: str, recipients: list[str] = ()) -> InboundMessage:
+    """Store the message, then handle it (once). Returns its row, as handled."""
+    row, _new = store(raw, door=door, recipients=recipients)
+    if row.outcome == InboundMessage.Outcome.PENDING:
+        handler.handle(row.pk)
+        row.refresh_from_db()
+    return row
+
+
+def handle_pending() -> int:
+    """Handle what a crash left stored but unhandled."""
+    pending = list(InboundMessage.objects.filter(outcome=InboundMessage.Outcome.PENDING).values_list("pk", flat=True))
+    for pk in pending:
+        handler.handle(pk)
+    return len(pending)

@@ -1,0 +1,88 @@
+"""The answer to every message handled: threaded (In-Reply-To, References),
+marked as automatic (Auto-Submitted: auto-replied, so that no robot answers
+it), with the table as the player sees it now, their hand, whose turn it
+is and the moves they can make; a new reply address while the game runs."""
+
+from dataclasses import dataclass
+from email.message import EmailMessage
+
+from django.conf import settings
+from django.core.mail import EmailMessage as OutgoingEmail
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from games.board_text import board_as_text
+from games.errors import GameError
+from games.inbound import safety, tokens, words
+from games.models import Game, InboundMessage, ReplyToken
+from games.viewmodels.table import table_for
+
+
+@dataclass
+class Thread:
+    to: str
+    subject: str
+    message_id: str
+    references: str
+
+    @classmethod
+    def of(cls, message: EmailMessage, sender: str) -> "Thread":
+        message_id = " ".join(safety.header(message, "Message-ID").split())[:300]
+        references = " ".join(safety.header(message, "References").split()[-10:])
+        subject = " ".join(safety.header(message, "Subject").split())[:200]
+        if not subject.lower().startswith("re:"):
+            subject = f"Re: {subject}" if subject else "Re: your move"
+        return cls(to=sender, subject=subject, message_id=message_id, references=f"{references} {message_id}".strip())
+
+
+def _table(token: ReplyToken) -> dict:
+    game = Game.objects.prefetch_related("seats").get(pk=token.game_id)
+    seats = list(game.seats.all())
+    seat = next((s for s in seats if s.user_id == token.user_id), None)
+    context = {"game": game, "seat": seat, "game_url": settings.SITE_URL + reverse("game", args=[game.pk])}
+    if game.state is not None:
+        table = table_for(game=game, seats=seats, my_seat=seat, history=0)
+        context.update(table=table, board_text=board_as_text(table.rows))
+    return context
+
+
+def _message(thread: Thread, token: ReplyToken, context: dict) -> OutgoingEmail:
+    context = {**_table(token), **context, "suit_words": words.SUIT_WORDS}
+    headers = {"Auto-Submitted": "auto-replied"}
+    if thread.message_id:
+        headers.update({"In-Reply-To": thread.message_id, "References": thread.references})
+    game = context["game"]
+    reply_to = []
+    if game.status == Game.Status.ACTIVE and context["seat"] is not None:
+        reply_to = [tokens.reply_address(user=token.user, game=game)]
+    return OutgoingEmail(
+        subject=thread.subject,
+        body=render_to_string("emails/inbound_reply-body.txt", context),
+        to=[thread.to],
+        reply_to=reply_to,
+        headers=headers,
+    )
+
+
+def refused(thread: Thread, token: ReplyToken, error: GameError, tried: list[str] = ()) -> OutgoingEmail:
+    return _message(thread, token, {"error": str(error), "tried": list(tried)})
+
+
+def answered(thread: Thread, token: ReplyToken, *, done: list[str], notes: list) -> OutgoingEmail:
+    code = next((note[1] for note in notes if isinstance(note, tuple) and note[0] == "confirm"), None)
+    return _message(thread, token, {"done": done, "help": "help" in notes, "confirm_code": code})
+
+
+def mismatch_notice(row: InboundMessage) -> OutgoingEmail:
+    """To the token's player: someone else wrote to their reply address."""
+    context = {
+        "sender": row.sender,
+        "game": row.game,
+        "settings_url": settings.SITE_URL + reverse("account_settings"),
+    }
+    return OutgoingEmail(
+        subject=f"A reply to game {row.game_id} from another address was refused",
+        body=render_to_string("emails/inbound_mismatch-body.txt", context),
+        to=[row.user.email],
+        headers={"Auto-Submitted": "auto-generated"},
+    )

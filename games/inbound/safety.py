@@ -1,0 +1,75 @@
+"""What a message must pass before anyone reads its words. Each check
+returns a reason (a code for the admin) or None.
+
+- automatic(): auto-replies, bounces (DSNs), list and bulk mail are never
+  answered, so that two robots cannot mail each other for ever (RFC 3834);
+- authentication_failed(): the receiving MTA's Authentication-Results says
+  DKIM, SPF or DMARC failed for the From domain;
+- rate_limited(): too many messages from one address, or from everyone, in an hour.
+"""
+
+import re
+from datetime import timedelta
+from email.message import EmailMessage
+from email.utils import parseaddr
+
+from django.conf import settings
+from django.utils import timezone
+
+from games.models import InboundMessage
+
+MAX_BYTES = 256 * 1024
+_BULK = {"bulk", "junk", "list", "auto_reply"}
+_AUTO_HEADERS = ("X-Autoreply", "X-Autorespond", "List-Id", "List-Unsubscribe")
+_DAEMONS = re.compile(r"^(mailer-daemon|postmaster|no-?reply|bounces?)([+@-]|$)", re.IGNORECASE)
+_VERDICT = re.compile(r"\b(dkim|spf|dmarc)\s*=\s*(fail|permerror|softfail)\b([^;]*)", re.IGNORECASE)
+_DOMAIN_IN = re.compile(r"(?:header\.from|header\.d|header\.i|smtp\.mailfrom)\s*=\s*([^\s;()]+)", re.IGNORECASE)
+
+
+def header(message: EmailMessage, name: str) -> str:
+    """A header's first value as text; a malformed one is '' (never an exception)."""
+    try:
+        value = message.get(name)
+    except Exception:  # the email package's parser of a broken header
+        return ""
+    return "" if value is None else str(value)
+
+
+def automatic(message: EmailMessage) -> str | None:
+    auto = header(message, "Auto-Submitted").strip().lower()
+    if auto and auto != "no":
+        return "auto_submitted"
+    if header(message, "Precedence").strip().lower() in _BULK:
+        return "bulk"
+    for name in _AUTO_HEADERS:
+        if name in message:
+            return "auto_header"
+    return_path = header(message, "Return-Path")
+    if "Return-Path" in message and parseaddr(return_path)[1] == "":
+        return "bounce"
+    if message.get_content_type() == "multipart/report":
+        return "bounce"
+    if _DAEMONS.match(parseaddr(header(message, "From"))[1]):
+        return "bounce"
+    return None
+
+
+def authentication_failed(message: EmailMessage, from_domain: str) -> str | None:
+    """'dkim', 'spf' or 'dmarc' when a verdict for the From domain (or one
+    that names no domain) failed."""
+    for value in message.get_all("Authentication-Results") or []:
+        for method, _result, properties in _VERDICT.findall(str(value)):
+            domains = {value.rpartition("@")[2].lower() for value in _DOMAIN_IN.findall(properties)}
+            if not domains or from_domain.lower() in domains:
+                return method.lower()
+    return None
+
+
+def rate_limited(sender: str, *, exclude: int) -> str | None:
+    hour_ago = timezone.now() - timedelta(hours=1)
+    recent = InboundMessage.objects.filter(received_at__gte=hour_ago).exclude(pk=exclude)
+    if recent.filter(sender__iexact=sender).count() >= getattr(settings, "INBOUND_PER_ADDRESS_PER_HOUR", 30):
+        return "rate_address"
+    if recent.count() >= getattr(settings, "INBOUND_PER_HOUR", 2000):
+        return "rate_global"
+    return None

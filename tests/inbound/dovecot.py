@@ -1,0 +1,111 @@
+"""A real IMAP server for the tests: Debian's Dovecot (dovecot-imapd, which
+.ci/run installs), started as a subprocess with its own configuration in a
+temporary folder, on a free port, with one user. No system service."""
+
+import grp
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+DOVECOT = shutil.which("dovecot") or "/usr/sbin/dovecot"
+USER, PASSWORD = "moves", "imap-test-password"
+
+
+@dataclass
+class Server:
+    port: int
+    url: str
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _account() -> pwd.struct_passwd:
+    """Who owns the mail: Dovecot never reads mail as root."""
+    return pwd.getpwnam("nobody") if os.getuid() == 0 else pwd.getpwuid(os.getuid())
+
+
+def _config(root: Path, port: int) -> str:
+    owner = _account()
+    internal = "dovenull" if os.getuid() == 0 else owner.pw_name
+    return f"""
+base_dir = {root}/run
+state_dir = {root}/state
+log_path = {root}/dovecot.log
+protocols = imap
+listen = 127.0.0.1
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+default_internal_user = {internal}
+default_internal_group = {grp.getgrgid(pwd.getpwnam(internal).pw_gid).gr_name}
+default_login_user = {internal}
+first_valid_uid = {owner.pw_uid}
+mail_location = maildir:{root}/mail/%u
+passdb {{
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u {root}/users
+}}
+userdb {{
+  driver = static
+  args = uid={owner.pw_uid} gid={owner.pw_gid} home={root}/home/%u
+}}
+service imap-login {{
+  chroot =
+  inet_listener imap {{
+    address = 127.0.0.1
+    port = {port}
+  }}
+  inet_listener imaps {{
+    port = 0
+  }}
+}}
+service anvil {{
+  chroot =
+}}
+"""
+
+
+def start() -> tuple[Server, subprocess.Popen, Path]:
+    root = Path(tempfile.mkdtemp(prefix="i12-dovecot-"))
+    root.chmod(0o755)
+    owner = _account()
+    for sub in ("run", "state", "mail", "home"):
+        (root / sub).mkdir()
+    for sub in ("mail", "home"):
+        os.chown(root / sub, owner.pw_uid, owner.pw_gid)
+    (root / "users").write_text(f"{USER}:{{PLAIN}}{PASSWORD}\n")
+    port = free_port()
+    (root / "dovecot.conf").write_text(_config(root, port))
+    process = subprocess.Popen([DOVECOT, "-F", "-c", str(root / "dovecot.conf")], stderr=subprocess.PIPE)
+    for _ in range(100):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                break
+        except OSError:
+            if process.poll() is not None:
+                raise RuntimeError(f"Dovecot stopped: {process.stderr.read().decode()}") from None
+            time.sleep(0.1)
+    else:
+        process.kill()
+        raise RuntimeError("Dovecot did not answer")
+    return Server(port=port, url=f"imap://{USER}:{PASSWORD}@127.0.0.1:{port}/INBOX"), process, root
+
+
+def stop(process: subprocess.Popen, root: Path) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    shutil.rmtree(root, ignore_errors=True)

@@ -1,0 +1,70 @@
+"""Store first, then handle: a crash between the two loses nothing, and a
+retry acts once. Moderators see every message and its outcome."""
+
+import io
+
+import pytest
+from django.core.management import call_command
+
+from games import engine
+from games.inbound import handler, intake
+from games.models import InboundMessage
+from tests.gameplay import state_of
+from tests.inbound.mail import latest_to, reply
+
+pytestmark = pytest.mark.django_db
+Outcome = InboundMessage.Outcome
+
+
+@pytest.fixture
+def stored(started_game, monkeypatch):
+    """A reply stored, its handling crashed (the process died, say)."""
+    game, users = started_game(2, 2, seed=3)
+    raw = reply(latest_to(users[0].email), engine.legal_moves(state_of(game), 0)[0])
+
+    def crash(pk):
+        raise SystemExit("killed")
+
+    monkeypatch.setattr(handler, "handle", crash)
+    with pytest.raises(SystemExit):
+        intake.receive(raw, door=InboundMessage.Door.PIPE)
+    monkeypatch.undo()
+    assert InboundMessage.objects.get().outcome == Outcome.PENDING
+    return game, raw
+
+
+def test_the_same_message_again_handles_what_a_crash_left(stored):
+    game, raw = stored
+    assert intake.receive(raw, door=InboundMessage.Door.PIPE).outcome == Outcome.APPLIED
+    assert intake.receive(raw, door=InboundMessage.Door.PIPE).outcome == Outcome.APPLIED
+    assert game.moves.count() == 1
+
+
+def test_receive_email_pending_handles_the_leftovers(stored):
+    game, _raw = stored
+    out = io.StringIO()
+    call_command("receive_email", "--pending", stdout=out)
+    assert out.getvalue().startswith("1 pending")
+    assert InboundMessage.objects.get().outcome == Outcome.APPLIED and game.moves.count() == 1
+
+
+def test_a_bug_in_the_handler_is_recorded_not_retried_for_ever(started_game, monkeypatch):
+    _game, users = started_game(2, 2, seed=3)
+
+    def bug(row):
+        raise KeyError("oops")
+
+    monkeypatch.setattr(handler, "_handle", bug)
+    row = intake.receive(reply(latest_to(users[0].email), "board"), door=InboundMessage.Door.PIPE)
+    assert (row.outcome, row.detail) == (Outcome.REJECTED, "internal_error")
+
+
+def test_moderators_see_every_message_and_its_outcome(stored, admin_client):
+    _game, raw = stored
+    row = intake.receive(raw, door=InboundMessage.Door.PIPE)
+    listing = admin_client.get("/admin/games/inboundmessage/").content.decode()
+    assert row.sender in listing and "Moves applied" in listing
+    page = admin_client.get(f"/admin/games/inboundmessage/{row.pk}/change/").content.decode()
+    assert row.commands[0]["text"] in page
+    assert "Your hand" not in page  # the reply quotes the turn e-mail: its text is never shown
+    assert admin_client.get("/admin/games/replytoken/").status_code == 200
