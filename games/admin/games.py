@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
 from games import services
-from games.admin._base import ReadOnlyAdmin, ReadOnlyInline, ReasonForm, action_page, changelist_link
+from games.admin._base import ReadOnlyAdmin, ReadOnlyInline, ReasonForm, action_page, changelist_link, link
 from games.engine.cards import card_label
 from games.models import ChatMessage, Game, ModerationAction, Move, Report, Seat
 from games.services.moderation import MAX_EXTENSION_MINUTES
@@ -303,3 +303,19 @@ def _run(name: str, moderator, game: Game, data: dict) -> str:
         return f"Game {game.pk} is over: {data['winner'] + ' wins' if data['winner'] else 'a draw'}."
     services.game_abort(**common)
     return f"Game {game.pk} is aborted."
+
+
+@admin.register(Move)
+class MoveAdmin(ReadOnlyAdmin):
+    """The move log of every game, append-only: who entered which move, by which door."""
+
+    list_display = ["id", "game_link", "seq", "seat", "text", "actor", "door", "entered_by", "created_at"]
+    list_filter = ["actor", "door"]
+    search_fields = ["=game__id", "entered_by__username", "text"]
+    list_select_related = ["game", "entered_by"]
+    exclude = ["events"]
+    readonly_fields = ["game", "seq", "seat", "text", "actor", "door", "entered_by", "created_at"]
+
+    @admin.display(description="game", ordering="game")
+    def game_link(self, move):
+        return link(move.game, f"Game {move.game_id}")

@@ -26,7 +26,6 @@ class Note:
 @dataclass
 class Chat:
     messages: list[ChatMessage]
-    notes: list[Note]
     can_post: bool
     muted: list = field(default_factory=list)  # the users the viewer muted who wrote here
 
@@ -62,14 +61,18 @@ def note_of(action: ModerationAction) -> Note:
     return Note(when=action.created_at, what=what, reason="" if action.reason_private else action.reason)
 
 
+def notes_for(*, game: Game) -> list[Note]:
+    """The game's moderator notes, the oldest first: one query."""
+    return [note_of(action) for action in ModerationAction.objects.filter(game=game).order_by("number")]
+
+
 def chat_for(*, game: Game, viewer, my_seat: Seat | None) -> Chat:
-    """The chat under a table: the latest messages, oldest first, and every public note (two or three queries)."""
+    """The chat under a table: the latest messages, oldest first (two queries)."""
     latest = list(_visible(game, viewer).order_by("-created_at", "-pk")[:CHAT_ON_TABLE])
-    notes = [note_of(action) for action in ModerationAction.objects.filter(game=game).order_by("number")]
     muted = []
     if viewer is not None and viewer.is_authenticated:
         muted = [mute.muted for mute in ChatMute.objects.filter(user=viewer).select_related("muted")]
-    return Chat(messages=latest[::-1], notes=notes, can_post=my_seat is not None, muted=muted)
+    return Chat(messages=latest[::-1], can_post=my_seat is not None, muted=muted)
 
 
 def new_messages(*, game: Game, seat: Seat) -> list[ChatMessage]:

@@ -10,7 +10,7 @@ from games import engine, services
 from games.engine.board import CARD_CELLS, CELL_NAMES
 from games.errors import NotAllowed, SiteOnlyInput
 from games.models import Game, Move
-from tests.factories import ModeratorFactory, UserFactory
+from tests.factories import ModeratorFactory
 from tests.gameplay import state_of
 
 pytestmark = pytest.mark.django_db

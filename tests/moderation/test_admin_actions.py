@@ -4,6 +4,7 @@ audit row, the players' e-mails, and the refusal of staff who are not moderators
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from games import emails, services
@@ -188,3 +189,17 @@ def test_the_moderation_email_says_what_and_why(moderator_client, started_game):
     message = emails.build(notification)
     assert f"A moderator acted in game {game.pk}" == message.subject
     assert "paused the game" in message.body and "A complaint is being looked at" in message.body
+
+
+def test_the_moderators_group_holds_exactly_what_moderating_needs():
+    group = Group.objects.get(name="Moderators")
+    granted = {f"{p.content_type.app_label}.{p.codename}" for p in group.permissions.select_related("content_type")}
+    views = {"game", "seat", "move", "invitation", "notification", "chatmessage", "report"}
+    views |= {"moderationaction", "playersuspension"}
+    assert granted == {
+        "games.moderate",
+        "games.view_game_state",
+        "accounts.view_user",
+        *(f"games.view_{model}" for model in views),
+    }
+    assert not any(p.startswith(("games.add_", "games.change_", "games.delete_")) for p in granted)

@@ -32,7 +32,7 @@ def test_a_player_posts_and_everyone_at_the_table_reads_it_escaped(client, start
     assert "Table talk" in html and "against the rules" in html
     client.logout()
     assert "&lt;b&gt;hello&lt;/b&gt;" in table(client, game)  # a spectator reads it too
-    assert 'action="/games/%d/chat/"' % game.pk not in table(client, game)  # but cannot write
+    assert f'action="/games/{game.pk}/chat/"' not in table(client, game)  # but cannot write
 
 
 def test_spectators_and_outsiders_cannot_write(client, started_game):

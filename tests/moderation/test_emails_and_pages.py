@@ -60,12 +60,14 @@ def test_an_adjudicated_game_shows_its_result(client, started_game, moderator):
         ("admin:games_chatmessage_changelist", "?q=hello"),
         ("admin:games_report_changelist", "?status__exact=open"),
         ("admin:games_moderationaction_changelist", ""),
+        ("admin:games_move_changelist", ""),
         ("admin:games_playersuspension_changelist", ""),
         ("admin:accounts_user_changelist", "?q=player"),
     ],
 )
 def test_the_admin_lists_answer(moderator_client, started_game, url, query):
     game, users = started_game(2, 2)
+    services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
     services.chat_post(game_id=game.pk, user=users[0], text="hello")
     services.report_create(game_id=game.pk, reporter=users[1], reason="other")
     response = moderator_client.get(reverse(url) + query)
@@ -93,3 +95,37 @@ def test_the_report_queue_counts_per_game_and_player(moderator_client, started_g
     rows = {report.pk: report for report in response.context["cl"].result_list}
     assert {r.game_open for r in rows.values()} == {2}
     assert sorted(r.user_open for r in rows.values()) == [0, 1]
+
+
+def test_the_replay_shows_the_moderator_notes_without_a_private_reason(client, started_game, moderator):
+    game, _ = started_game(2, 2, is_public=True)
+    services.penalty_apply(game_id=game.pk, moderator=moderator, team="blue", reason="said too much")
+    services.game_pause(game_id=game.pk, moderator=moderator, reason="a secret complaint", private=True)
+    html = client.get(reverse("game_replay", args=[game.pk])).content.decode()
+    assert "moderator: table-talk penalty for team blue" in html and "said too much" in html
+    assert "moderator: paused the game" in html and "a secret complaint" not in html
+
+
+def test_every_change_page_opens(moderator_client, started_game, moderator):
+    game, users = started_game(2, 2)
+    services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
+    message = services.chat_post(game_id=game.pk, user=users[1], text="hello")
+    report = services.report_create(game_id=game.pk, reporter=users[0], reason="abuse", message_id=message.pk)
+    suspension = services.player_suspend(user_id=users[1].pk, moderator=moderator, reason="abuse")
+    services.game_pause(game_id=game.pk, moderator=moderator, reason="looking into it")
+    objects = {
+        "game": game,
+        "seat": game.seats.first(),
+        "move": game.moves.first(),
+        "chatmessage": message,
+        "report": report,
+        "playersuspension": suspension,
+        "moderationaction": game.moderation.first(),
+        "notification": game.notifications.first(),
+    }
+    for model, obj in objects.items():
+        page = moderator_client.get(reverse(f"admin:games_{model}_change", args=[obj.pk]))
+        assert page.status_code == 200, model
+    game_page = moderator_client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
+    assert "Resume the game" in game_page and "Pause the game" not in game_page
+    assert "looking into it" in game_page  # the audit trail on the game's page
