@@ -2,6 +2,8 @@
 late, how often reported), a game's seats and move log (read-only), its
 full state for those allowed, and the actions on it."""
 
+from datetime import timedelta
+
 from django import forms
 from django.contrib import admin
 from django.contrib.auth import get_user_model
@@ -55,7 +57,7 @@ class OverdueFilter(admin.SimpleListFilter):
         if self.value() == "yes":
             return queryset.due(now)
         if self.value() == "day":
-            return queryset.filter(status=Game.Status.ACTIVE, next_deadline__lte=now + timezone.timedelta(days=1))
+            return queryset.filter(status=Game.Status.ACTIVE, next_deadline__lte=now + timedelta(days=1))
         return queryset
 
 

@@ -27,7 +27,7 @@ class Note:
 class Chat:
     messages: list[ChatMessage]
     can_post: bool
-    muted: list = field(default_factory=list)  # the users the viewer muted who wrote here
+    muted: list = field(default_factory=list)  # the users the viewer muted, in any game
 
 
 def _visible(game: Game, viewer):
