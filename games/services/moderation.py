@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games import engine
 from games.errors import GameNotFound, IllegalMoveError, InvalidSettings
-from games.models import Game, ModerationAction, Move, Seat
+from games.models import Game, ModerationAction, Move, Notification, Seat
 from games.services._common import locked_game, require_status, seats_of
 from games.services.audit import audit, checked_reason, require_moderator
 from games.services.deadlines import deadlines_stop
@@ -173,6 +173,7 @@ def deadline_extend(
             seat.save(update_fields=["draw_deadline"])
         game.next_deadline = _earliest(game.turn_deadline, *(s.draw_deadline for s in seats))
         game.save(update_fields=["turn_deadline", "next_deadline"])
+        _emails_follow(game, {old: new})
         audit(
             moderator=moderator,
             kind=Kind.EXTEND,
@@ -186,6 +187,18 @@ def deadline_extend(
 
 def _earliest(*deadlines: datetime | None) -> datetime | None:
     return min((d for d in deadlines if d is not None), default=None)
+
+
+def _emails_follow(game: Game, moved: dict[datetime, datetime]) -> None:
+    """Turn, reminder and draw e-mails still waiting for a deadline that moved
+    go with it (a reminder keeps its hours before the deadline): an e-mail
+    for another deadline than the game's is dropped when sent (emails._relevant)."""
+    rows = list(Notification.objects.filter(game=game, status=Notification.Status.PENDING, deadline__in=list(moved)))
+    for row in rows:
+        row.deadline = moved[row.deadline]
+        if row.kind == Notification.Kind.REMINDER:
+            row.due_at = row.deadline - timedelta(hours=row.variant)
+    Notification.objects.bulk_update(rows, ["deadline", "due_at"])
 
 
 def game_pause(*, game_id: int, moderator, reason: str, private: bool = False) -> Game:
@@ -205,6 +218,7 @@ def game_pause(*, game_id: int, moderator, reason: str, private: bool = False) -
         changes = {
             "turn_left": left(game.turn_deadline),
             "draw_left": {str(s.position): left(s.draw_deadline) for s in seats if s.draw_deadline},
+            "deadlines": [d.isoformat() for d in (game.turn_deadline, *(s.draw_deadline for s in seats)) if d],
         }
         game.status = Game.Status.PAUSED
         deadlines_stop(game=game)
@@ -239,6 +253,10 @@ def game_resume(*, game_id: int, moderator, reason: str, private: bool = False) 
         for seat in seats:
             seat.draw_deadline = restored(paused.changes["draw_left"].get(str(seat.position)))
         Seat.objects.bulk_update(seats, ["draw_deadline"])
+        # The paused deadlines, in the order they were listed: the turn's, then the draws'.
+        before = [datetime.fromisoformat(d) for d in paused.changes["deadlines"]]
+        after = [d for d in (game.turn_deadline, *(s.draw_deadline for s in seats)) if d]
+        _emails_follow(game, dict(zip(before, after, strict=True)))
         game.next_deadline = _earliest(game.turn_deadline, *(s.draw_deadline for s in seats))
         game.status = Game.Status.ACTIVE
         game.save(update_fields=["status", "turn_deadline", "next_deadline"])

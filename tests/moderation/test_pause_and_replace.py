@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
+from games import emails, services
 from games.errors import InvalidSettings, NotAllowed, WrongStatus
-from games.models import Game, Move
+from games.models import Game, Move, Notification
 from tests.factories import UserFactory
 from tests.gameplay import first_play, state_of
 
@@ -88,3 +88,30 @@ def test_replacing_with_a_seated_or_suspended_user_is_refused(started_game, mode
         services.seat_replace(game_id=game.pk, moderator=moderator, position=1, new_user_id=banned.pk, reason="r")
     assert suspended.value.code == "replacement_suspended"
     assert game.seats.get(position=1).user == users[1]
+
+
+def _waiting(game, kind):
+    return Notification.objects.get(game=game, kind=kind, status=Notification.Status.PENDING, variant=2)
+
+
+def test_reminders_follow_an_extended_turn(started_game, moderator):
+    game, _ = started_game(2, 2)
+    reminder = _waiting(game, Notification.Kind.REMINDER)
+    assert reminder.deadline == game.turn_deadline
+    services.deadline_extend(game_id=game.pk, moderator=moderator, minutes=600, reason="travelling")
+    game.refresh_from_db()
+    reminder.refresh_from_db()
+    assert reminder.deadline == game.turn_deadline
+    assert reminder.due_at == game.turn_deadline - timedelta(hours=2)
+
+
+def test_reminders_follow_a_resumed_turn(started_game, moderator, monkeypatch):
+    game, _ = started_game(2, 2)
+    services.game_pause(game_id=game.pk, moderator=moderator, reason="complaint")
+    later = timezone.now() + timedelta(hours=5)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    services.game_resume(game_id=game.pk, moderator=moderator, reason="settled")
+    game.refresh_from_db()
+    reminder = _waiting(game, Notification.Kind.REMINDER)
+    assert reminder.deadline == game.turn_deadline and reminder.due_at == game.turn_deadline - timedelta(hours=2)
+    assert emails.build(reminder) is not None  # it still applies, and goes when due
