@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import emails, services
+from games import emails, selectors, services
 from games.errors import InvalidSettings, NotAllowed, WrongStatus
 from games.models import Game, Move, Notification
 from tests.factories import UserFactory
@@ -115,3 +115,10 @@ def test_reminders_follow_a_resumed_turn(started_game, moderator, monkeypatch):
     reminder = _waiting(game, Notification.Kind.REMINDER)
     assert reminder.deadline == game.turn_deadline and reminder.due_at == game.turn_deadline - timedelta(hours=2)
     assert emails.build(reminder) is not None  # it still applies, and goes when due
+
+
+def test_a_paused_game_waits_among_my_games_not_with_the_finished(started_game, moderator):
+    game, users = started_game(2, 2)
+    services.game_pause(game_id=game.pk, moderator=moderator, reason="complaint")
+    [row] = selectors.my_games(user=users[0])
+    assert row.game == game and row.urgency == 1 and row.deadline is None
