@@ -23,6 +23,7 @@ class EmailKind(models.TextChoices):
     GAME_STARTED = "game_started", "A game has started"
     GAME_CANCELLED = "game_cancelled", "A game is cancelled for want of players"
     GAME_OVER = "game_over", "A game is over"
+    MODERATION = "moderation", "A moderator acted in one of your games"
 
 
 class Delivery(models.TextChoices):

@@ -8,7 +8,6 @@ class GamesConfig(AppConfig):
     def ready(self):
         from anymail.signals import inbound
 
-        from games.inbound import admin as inbound_admin  # noqa: F401  (its models in the admin)
         from games.inbound.webhook import on_inbound
 
         inbound.connect(on_inbound, dispatch_uid="games.inbound.webhook")

@@ -16,7 +16,8 @@ from games.board_text import board_as_text
 from games.describe import describe_move
 from games.inbound.tokens import reply_address
 from games.invitations import invitation_token
-from games.models import Game, Invitation, Move, Notification, Seat
+from games.models import Game, Invitation, ModerationAction, Move, Notification, Seat
+from games.viewmodels.chat import new_messages, note_of
 from games.viewmodels.table import history_lines, table_for
 
 
@@ -120,11 +121,17 @@ def context_for(notification: Notification) -> dict | None:
         context["deadline"] = game.turn_deadline
         if notification.kind == kind.YOUR_TURN:
             context["recap"] = _recap(game, seat)
+            context["new_messages"] = new_messages(game=game, seat=seat)
     elif notification.kind == kind.MISSED:
         move = game.moves.filter(seq=notification.version).first()
         events = move.events if move else []
         context["missed_draw"] = any(e["type"] == "draw_lost" and seat and e["seat"] == seat.position for e in events)
         context["words"] = history_lines([move], list(game.seats.all()))[0].words if move else ""
+    elif notification.kind == kind.MODERATION:
+        action = ModerationAction.objects.filter(game=game, number=notification.variant).first()
+        if action is None:
+            return None
+        context.update(action=action, note=note_of(action))
     elif notification.kind == kind.GAME_OVER:
         context["replay_url"] = absolute(reverse("game_replay", args=[game.pk]))
     elif notification.kind == kind.INVITATION_ANSWERED:

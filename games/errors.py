@@ -105,3 +105,15 @@ class SiteOnlyInput(IllegalMoveError):
     """A lost draw, a skipped turn or a table-talk penalty, sent through a
     player's door: the site records these itself (the deadline sweep, a
     moderator in the admin)."""
+
+
+class ChatRateLimited(GameError):
+    """A player wrote as many chat messages in the last minute as anyone may."""
+
+    status_code = 429
+
+
+class ReportRateLimited(GameError):
+    """A player sent as many reports in the last day as anyone may."""
+
+    status_code = 429

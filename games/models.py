@@ -39,6 +39,7 @@ class Game(models.Model):
     class Status(models.TextChoices):
         FORMING = "forming", "Waiting for players"
         ACTIVE = "active", "In play"
+        PAUSED = "paused", "Paused by a moderator"
         FINISHED = "finished", "Finished"
         ABORTED = "aborted", "Aborted"
 
@@ -349,3 +350,147 @@ class InboundMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_door_display()} message from {self.sender or '?'} ({self.get_outcome_display().lower()})"
+
+
+# --- moderation: the table chat, reports, suspensions and the audit trail ---------
+
+
+class ChatMessage(models.Model):
+    """A line of a table's public chat. A moderator hides one; nothing deletes it."""
+
+    MAX_LENGTH = 500
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat_messages")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    name = models.CharField(max_length=150, help_text="The author's name as shown when it was written.")
+    text = models.TextField(max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(auto_now_add=True)
+    hidden_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["game", "created_at"], name="chat_game_idx"),
+            models.Index(fields=["author", "created_at"], name="chat_author_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} in game {self.game_id}: {self.text[:40]}"
+
+
+class ChatMute(models.Model):
+    """`user` no longer sees what `muted` writes, in any game's chat."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_mutes")
+    muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "muted"], name="chat_mute_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} mutes {self.muted}"
+
+
+class Report(models.Model):
+    """A player's complaint about a game or one of its chat messages, until a moderator resolves it."""
+
+    class Reason(models.TextChoices):
+        TABLE_TALK = "table_talk", "Table talk (telling a partner about cards)"
+        ABUSE = "abuse", "Abuse or harassment"
+        STALLING = "stalling", "Stalling the game"
+        CHEATING = "cheating", "Cheating"
+        OTHER = "other", "Something else"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        RESOLVED = "resolved", "Resolved"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reports")
+    message = models.ForeignKey(ChatMessage, null=True, blank=True, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    reported_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="reports_against",
+        help_text="The message's author, for a report of a message.",
+    )
+    reason = models.CharField(max_length=20, choices=Reason.choices)
+    text = models.TextField(max_length=1000, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    resolution = models.TextField(blank=True, help_text="The moderator's note on how it was settled.")
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "created_at"], name="report_queue_idx")]
+
+    def __str__(self) -> str:
+        about = f"message {self.message_id}" if self.message_id else f"game {self.game_id}"
+        return f"Report {self.pk} on {about} ({self.get_reason_display()})"
+
+
+class PlayerSuspension(models.Model):
+    """A user barred from playing (joining, creating, moving, chatting)
+    until `ends_at` (empty: until lifted). Kept in games: accounts know nothing of play."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="suspensions")
+    created_at = models.DateTimeField(auto_now_add=True)
+    ends_at = models.DateTimeField(null=True, blank=True, help_text="Empty: until a moderator lifts it.")
+    lifted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "lifted_at"], name="suspension_user_idx")]
+
+    def __str__(self) -> str:
+        return f"Suspension of {self.user}"
+
+
+class ModerationAction(models.Model):
+    """The audit trail: one row for every moderator action, written in its
+    transaction. A game's actions are numbered, and shown to its players as
+    public notes (without the reason when it is private)."""
+
+    class Kind(models.TextChoices):
+        ABORT = "abort", "Aborted the game"
+        ADJUDICATE = "adjudicate", "Adjudicated the result"
+        REPLACE = "replace", "Replaced a player"
+        EXTEND = "extend", "Extended a deadline"
+        PAUSE = "pause", "Paused the game"
+        RESUME = "resume", "Resumed the game"
+        PENALTY = "penalty", "Applied the table-talk penalty"
+        HIDE_MESSAGE = "hide_message", "Hid a chat message"
+        SUSPEND = "suspend", "Suspended a player"
+        UNSUSPEND = "unsuspend", "Lifted a suspension"
+        RESOLVE_REPORT = "resolve_report", "Resolved a report"
+
+    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="moderation")
+    number = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The action's number in its game.")
+    target_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reason = models.TextField()
+    reason_private = models.BooleanField(default=False, help_text="Kept from the players' public note.")
+    changes = models.JSONField(default=dict, help_text="What the action changed, as data.")
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "number"], condition=Q(game__isnull=False), name="moderation_number_once"
+            )
+        ]
+        permissions = [
+            ("moderate", "Can take moderator actions (abort, adjudicate, replace, pause, penalize, hide, suspend)"),
+            ("view_game_state", "Can see a game's hands and deck in the admin"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} ({self.created_at:%Y-%m-%d %H:%M})"

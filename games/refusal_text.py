@@ -10,6 +10,7 @@ templates with a few specs of their own:
     {status:game_status}        a game's status as its label ("in play")
     {status:invitation_status}  an invitation's status ("declined")
     {action:action}             what the player tried ("arrange the seats")
+    {action:moderator_action}   what only moderators do ("hide a chat message")
     {count:plural}              "s" unless count is 1
     {reason:refusal}            an engine refusal ({"code", "params"}) as its sentence
 """
@@ -31,6 +32,19 @@ ACTIONS = {
     "move": "move",
     "penalize": "apply a penalty",
     "abort": "abort it",
+    "adjudicate": "adjudicate it",
+    "replace_player": "replace a player",
+    "extend": "extend a deadline",
+    "pause": "pause it",
+    "resume": "resume it",
+}
+
+# What only moderators do: the `action` of the moderators_only refusal.
+MODERATOR_ACTIONS = {
+    **{key: ACTIONS[key] for key in ("penalize", "abort", "adjudicate", "replace_player", "extend", "pause", "resume")},
+    "hide_message": "hide a chat message",
+    "suspend": "suspend a player",
+    "resolve_report": "resolve a report",
 }
 
 ENGLISH = {
@@ -80,8 +94,36 @@ ENGLISH = {
     "time runs out, a penalty from a moderator). " + _HELP,
     "turn_of_another": "It is not your turn: {player} is to play.",
     # moderation
-    "moderators_only_penalize": "Only moderators apply the table-talk penalty.",
-    "moderators_only_abort": "Only moderators abort games.",
+    "moderators_only": "Only moderators {action:moderator_action}.",
+    "reason_missing": "Give a reason: the audit trail keeps it.",
+    "reason_too_long": "A reason is at most {limit} characters.",
+    "reason_control_character": "A reason is plain text: no control characters.",
+    "winner_unknown": "The winner is one of the game's teams ({teams}), or nobody for a draw.",
+    "no_such_seat": "This game has no seat {seat}.",
+    "no_such_user": "There is no such user.",
+    "replacement_suspended": "{player} is suspended and cannot take a seat.",
+    "extension_out_of_range": "An extension is between a minute and 30 days.",
+    "no_turn_deadline": "No turn is running in this game.",
+    "no_draw_open": "Seat {seat} has no draw window open.",
+    "suspended": "Your account is suspended from playing. Write to the moderators if you think this is a mistake.",
+    "suspend_self": "Moderators do not suspend themselves.",
+    "suspension_days_out_of_range": "A suspension lasts between 1 and {limit} days, or until lifted.",
+    "already_suspended": "{player} is suspended already.",
+    "not_suspended": "{player} is not suspended.",
+    # chat and reports
+    "players_only_chat": "Only the game's players write in its chat.",
+    "text_control_character": "Write plain text: no control characters.",
+    "text_too_long": "That is {length} characters: at most {limit} fit.",
+    "chat_empty": "Write something first.",
+    "chat_rate_limited": "You have written {count} messages in the last minute: wait a little before the next.",
+    "mute_self": "You cannot mute yourself.",
+    "no_such_message": "There is no such message in this game.",
+    "message_hidden_already": "That message is hidden already.",
+    "report_reason_unknown": "Choose a reason for the report from the list.",
+    "reports_per_day": "You have sent {count} reports today, as many as anyone may: try again tomorrow.",
+    "reported_already": "You have reported this already; a moderator will look at it.",
+    "no_such_report": "There is no such report.",
+    "report_resolved_already": "That report is resolved already.",
     # records
     "no_record_yet": "A game that has not started has no record yet.",
     "malformed_record": "Malformed record: {reason:refusal}",
@@ -118,6 +160,8 @@ class _Formatter(string.Formatter):
             return Invitation.Status(value).label.lower()
         if spec == "action":
             return ACTIONS[value]
+        if spec == "moderator_action":
+            return MODERATOR_ACTIONS[value]
         if spec == "plural":
             return "" if value == 1 else "s"
         if spec == "refusal":

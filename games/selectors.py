@@ -98,6 +98,8 @@ def my_games(*, user, finished_limit: int = 10) -> list[GameRow]:
                 else (game.turn_deadline)
             )
             rows.append(GameRow(game, seat, seats, 0 if my_move else 1, deadline))
+        elif game.status == Game.Status.PAUSED:  # by a moderator: nobody's move, no clock
+            rows.append(GameRow(game, seat, seats, 1, None))
         elif game.status == Game.Status.FORMING:
             rows.append(GameRow(game, seat, seats, 2, None))
         else:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views, views_rules
+from games import views, views_chat, views_rules
 from games.inbound.views import new_reply_addresses
 
 urlpatterns = [
@@ -20,6 +20,10 @@ urlpatterns = [
     path("games/<int:game_id>/answer/", views.game_answer_invitation, name="game_answer_invitation"),
     path("games/<int:game_id>/replay/", views.game_replay, name="game_replay"),
     path("games/<int:game_id>/record.json", views.game_record, name="game_record"),
+    path("games/<int:game_id>/chat/", views_chat.chat_post, name="chat_post"),
+    path("games/<int:game_id>/chat/mute/", views_chat.chat_mute, name="chat_mute"),
+    path("games/<int:game_id>/chat/unmute/", views_chat.chat_unmute, name="chat_unmute"),
+    path("games/<int:game_id>/report/", views_chat.game_report, name="game_report"),
     path("invitations/<str:token>/", views.invitation, name="invitation"),
     path("players/<str:username>/", views.profile, name="profile"),
     path("rules/", views_rules.rules, name="rules"),

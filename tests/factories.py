@@ -19,3 +19,16 @@ class UserFactory(factory.django.DjangoModelFactory):
         if create:
             user.save()
             EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+
+
+class ModeratorFactory(UserFactory):
+    """Staff in the "Moderators" group (made by a migration), as a site would set one up."""
+
+    is_staff = True
+
+    @factory.post_generation
+    def moderators_group(user, create, extracted, **kwargs):
+        if create:
+            from django.contrib.auth.models import Group
+
+            user.groups.add(Group.objects.get(name="Moderators"))

@@ -12,7 +12,12 @@ One module per entity, each with one job:
     moves.py        move_submit, and the recorder every input goes through
     deadlines.py    the deadline arithmetic (the due query is Game.objects.due)
     timeouts.py     deadline_enforce: what a passed deadline means
-    moderation.py   penalty_apply, game_abort
+    moderation.py   penalty_apply, game_abort, game_adjudicate, seat_replace,
+                    deadline_extend, game_pause, game_resume
+    audit.py        who may moderate, and the audit row every moderator action writes
+    suspensions.py  player_suspend, player_unsuspend, require_not_suspended
+    chat.py         chat_post, chat_mute, chat_unmute, chat_message_hide
+    reports.py      report_create, report_resolve
     records.py      game_export, game_import, game_verify
     _common.py      the locked game, its seats, the status check, secure randomness
 The refusals are games.errors. Imports go one way, down this list's
@@ -20,22 +25,41 @@ dependencies: nothing here imports this package's __init__.
 """
 
 from games.invitations import invitation_from_token, invitation_token
+from games.services.chat import chat_message_hide, chat_mute, chat_post, chat_unmute
 from games.services.games import game_cancel_unfilled, game_create, game_start
 from games.services.invitations import invitation_accept, invitation_create, invitation_decline
-from games.services.moderation import game_abort, penalty_apply
+from games.services.moderation import (
+    deadline_extend,
+    game_abort,
+    game_adjudicate,
+    game_pause,
+    game_resume,
+    penalty_apply,
+    seat_replace,
+)
 from games.services.moves import MoveResult, move_submit
 from games.services.records import game_export, game_import, game_verify
+from games.services.reports import report_create, report_resolve
 from games.services.seating import seat_join, seat_leave, seat_seen, seats_arrange
+from games.services.suspensions import player_suspend, player_unsuspend
 from games.services.timeouts import deadline_enforce
 
 __all__ = [
     "MoveResult",
+    "chat_message_hide",
+    "chat_mute",
+    "chat_post",
+    "chat_unmute",
     "deadline_enforce",
+    "deadline_extend",
     "game_abort",
+    "game_adjudicate",
     "game_cancel_unfilled",
     "game_create",
     "game_export",
     "game_import",
+    "game_pause",
+    "game_resume",
     "game_start",
     "game_verify",
     "invitation_accept",
@@ -45,8 +69,13 @@ __all__ = [
     "invitation_token",
     "move_submit",
     "penalty_apply",
+    "player_suspend",
+    "player_unsuspend",
+    "report_create",
+    "report_resolve",
     "seat_join",
     "seat_leave",
+    "seat_replace",
     "seat_seen",
     "seats_arrange",
 ]

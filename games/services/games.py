@@ -12,6 +12,7 @@ from games.models import Game, Seat, forming_limit
 from games.services._common import locked_game, require_status, seats_of, secure_rng
 from games.services.dealing import game_deal
 from games.services.invitations import invitation_create
+from games.services.suspensions import require_not_suspended
 
 A_MINUTE, THIRTY_DAYS = 60, 30 * 24 * 3600
 
@@ -34,6 +35,7 @@ def game_create(
     invitations (usernames or e-mail addresses): all of it, or none. It
     starts by itself when full only if asked (the new-game form asks by
     default): a caller that does not say keeps the Start button."""
+    require_not_suspended(creator)
     try:
         engine.check_setup(players, teams)
     except engine.SetupError as exc:

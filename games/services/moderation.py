@@ -1,29 +1,44 @@
-"""What moderators do to a game in the admin: the table-talk penalty and
-aborting it. Only staff may."""
+"""What moderators do to a game (in the admin): the table-talk penalty,
+abort, adjudicate, replace a player, extend a deadline, pause and resume.
+Each takes a reason, runs in one transaction on the locked game and leaves
+an audit row (services/audit.py) that the players see as a public note."""
 
+from datetime import datetime, timedelta
+
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
 from games import engine
-from games.errors import IllegalMoveError, NotAllowed
-from games.models import Game, Move
+from games.errors import GameNotFound, IllegalMoveError, InvalidSettings
+from games.models import Game, ModerationAction, Move, Notification, Seat
 from games.services._common import locked_game, require_status, seats_of
+from games.services.audit import audit, checked_reason, require_moderator
 from games.services.deadlines import deadlines_stop
 from games.services.moves import MoveResult, record_input
+from games.services.suspensions import active_suspensions
+
+Kind = ModerationAction.Kind
+RUNNING = (Game.Status.ACTIVE, Game.Status.PAUSED)
+MAX_EXTENSION_MINUTES = 30 * 24 * 60
 
 
-def penalty_apply(*, game_id: int, moderator, team: str) -> MoveResult:
+def _players(seats: list[Seat]) -> list:
+    return [seat.user for seat in seats if seat.user is not None]
+
+
+def penalty_apply(*, game_id: int, moderator, team: str, reason: str, private: bool = False) -> MoveResult:
     """The table-talk penalty, applied by a moderator to a team."""
+    require_moderator(moderator, action="penalize")
+    reason = checked_reason(reason)
     with transaction.atomic():
         game = locked_game(game_id)
         require_status(game, Game.Status.ACTIVE, action="penalize")
-        if not moderator.is_staff:
-            raise NotAllowed("moderators_only_penalize")
         try:
             text = engine.parse_move(f"penalize {team}").text
         except engine.MoveSyntaxError as exc:
             raise IllegalMoveError.passing_on(exc) from None
-        return record_input(
+        result = record_input(
             game=game,
             seats=seats_of(game),
             state=engine.state_from_json(game.state),
@@ -33,16 +48,225 @@ def penalty_apply(*, game_id: int, moderator, team: str) -> MoveResult:
             door=Move.Door.ADMIN,
             user=moderator,
         )
+        audit(
+            moderator=moderator,
+            kind=Kind.PENALTY,
+            reason=reason,
+            private=private,
+            game=game,
+            changes={"team": text.split()[1], "move": result.move.seq},
+        )
+        return result
 
 
-def game_abort(*, game_id: int, moderator, reason: str) -> Game:
-    """End a forming or active game without a result; nothing is due in it any more."""
+def game_abort(*, game_id: int, moderator, reason: str, private: bool = False) -> Game:
+    """End a forming, active or paused game without a result; nothing is due in it any more."""
+    require_moderator(moderator, action="abort")
+    reason = checked_reason(reason)
     with transaction.atomic():
         game = locked_game(game_id)
-        require_status(game, Game.Status.FORMING, Game.Status.ACTIVE, action="abort")
-        if not moderator.is_staff:
-            raise NotAllowed("moderators_only_abort")
-        game.status, game.abort_reason, game.finished_at = Game.Status.ABORTED, reason[:200], timezone.now()
+        require_status(game, Game.Status.FORMING, *RUNNING, action="abort")
+        was = game.status
+        game.status, game.finished_at = Game.Status.ABORTED, timezone.now()
+        game.abort_reason = "" if private else reason[:200]
         deadlines_stop(game=game)
         game.save(update_fields=["status", "abort_reason", "finished_at", "turn_deadline", "next_deadline"])
+        audit(
+            moderator=moderator,
+            kind=Kind.ABORT,
+            reason=reason,
+            private=private,
+            game=game,
+            changes={"status": [was, game.status]},
+            tell=_players(seats_of(game)),
+        )
+        return game
+
+
+def game_adjudicate(*, game_id: int, moderator, winner: str, reason: str, private: bool = False) -> Game:
+    """End a game with the result a moderator decides: a team (by name) wins, or "" for a draw.
+    The move log stays as played; the result is the game's, not the engine's."""
+    require_moderator(moderator, action="adjudicate")
+    reason = checked_reason(reason)
+    with transaction.atomic():
+        game = locked_game(game_id)
+        require_status(game, *RUNNING, action="adjudicate")
+        if winner and winner not in game.team_names:
+            raise InvalidSettings("winner_unknown", teams=", ".join(game.team_names))
+        game.status, game.finished_at = Game.Status.FINISHED, timezone.now()
+        game.winner, game.result_reason = winner, "adjudicated"
+        deadlines_stop(game=game)
+        game.save(update_fields=["status", "finished_at", "winner", "result_reason", "turn_deadline", "next_deadline"])
+        audit(
+            moderator=moderator,
+            kind=Kind.ADJUDICATE,
+            reason=reason,
+            private=private,
+            game=game,
+            changes={"winner": winner or None},
+            tell=_players(seats_of(game)),
+        )
+        return game
+
+
+def seat_replace(
+    *, game_id: int, moderator, position: int, new_user_id: int, reason: str, private: bool = False
+) -> Seat:
+    """Another user takes over the seat at `position`, with its hand; the
+    moves already made keep who entered them (Move.entered_by)."""
+    require_moderator(moderator, action="replace_player")
+    reason = checked_reason(reason)
+    with transaction.atomic():
+        game = locked_game(game_id)
+        require_status(game, *RUNNING, action="replace_player")
+        seats = seats_of(game)
+        if not 0 <= position < len(seats):
+            raise InvalidSettings("no_such_seat", seat=position + 1)
+        newcomer = get_user_model().objects.filter(pk=new_user_id, is_active=True).first()
+        if newcomer is None:
+            raise GameNotFound("no_such_user")
+        if any(seat.user_id == newcomer.pk for seat in seats):
+            raise InvalidSettings("invitee_seated", invitee=newcomer.username)
+        if active_suspensions().filter(user=newcomer).exists():
+            raise InvalidSettings("replacement_suspended", player=newcomer.username)
+        seat = seats[position]
+        leaving, old_name = seat.user, seat.name
+        seat.user, seat.name, seat.missed_turns, seat.last_seen_at = newcomer, newcomer.username, 0, None
+        seat.save(update_fields=["user", "name", "missed_turns", "last_seen_at"])
+        audit(
+            moderator=moderator,
+            kind=Kind.REPLACE,
+            reason=reason,
+            private=private,
+            game=game,
+            target_user=leaving,
+            changes={"seat": position, "from": old_name, "to": newcomer.username, "to_id": newcomer.pk},
+            tell=[leaving, newcomer],
+        )
+        return seat
+
+
+def deadline_extend(
+    *, game_id: int, moderator, minutes: int, reason: str, position: int | None = None, private: bool = False
+) -> Game:
+    """Give more time: to the turn (position None) or to a seat's open draw window."""
+    require_moderator(moderator, action="extend")
+    reason = checked_reason(reason)
+    if not 1 <= minutes <= MAX_EXTENSION_MINUTES:
+        raise InvalidSettings("extension_out_of_range")
+    with transaction.atomic():
+        game = locked_game(game_id)
+        require_status(game, Game.Status.ACTIVE, action="extend")
+        seats = seats_of(game)
+        more = timedelta(minutes=minutes)
+        if position is None:
+            if game.turn_deadline is None:
+                raise InvalidSettings("no_turn_deadline")
+            old, game.turn_deadline = game.turn_deadline, game.turn_deadline + more
+            new = game.turn_deadline
+        else:
+            if not 0 <= position < len(seats) or seats[position].draw_deadline is None:
+                raise InvalidSettings("no_draw_open", seat=position + 1)
+            seat = seats[position]
+            old, seat.draw_deadline = seat.draw_deadline, seat.draw_deadline + more
+            new = seat.draw_deadline
+            seat.save(update_fields=["draw_deadline"])
+        game.next_deadline = _earliest(game.turn_deadline, *(s.draw_deadline for s in seats))
+        game.save(update_fields=["turn_deadline", "next_deadline"])
+        _emails_follow(game, {old: new})
+        audit(
+            moderator=moderator,
+            kind=Kind.EXTEND,
+            reason=reason,
+            private=private,
+            game=game,
+            changes={"seat": position, "minutes": minutes, "from": old.isoformat(), "to": new.isoformat()},
+        )
+        return game
+
+
+def _earliest(*deadlines: datetime | None) -> datetime | None:
+    return min((d for d in deadlines if d is not None), default=None)
+
+
+def _emails_follow(game: Game, moved: dict[datetime, datetime]) -> None:
+    """Turn, reminder and draw e-mails still waiting for a deadline that moved
+    go with it (a reminder keeps its hours before the deadline): an e-mail
+    for another deadline than the game's is dropped when sent (emails._relevant)."""
+    rows = list(Notification.objects.filter(game=game, status=Notification.Status.PENDING, deadline__in=list(moved)))
+    for row in rows:
+        row.deadline = moved[row.deadline]
+        if row.kind == Notification.Kind.REMINDER:
+            row.due_at = row.deadline - timedelta(hours=row.variant)
+    Notification.objects.bulk_update(rows, ["deadline", "due_at"])
+
+
+def game_pause(*, game_id: int, moderator, reason: str, private: bool = False) -> Game:
+    """Stop the clocks: nothing is due in a paused game and nobody moves in
+    it. The time left on each clock is kept in the audit row for resume."""
+    require_moderator(moderator, action="pause")
+    reason = checked_reason(reason)
+    with transaction.atomic():
+        game = locked_game(game_id)
+        require_status(game, Game.Status.ACTIVE, action="pause")
+        seats = seats_of(game)
+        now = timezone.now()
+
+        def left(deadline):
+            return None if deadline is None else max((deadline - now).total_seconds(), 0)
+
+        changes = {
+            "turn_left": left(game.turn_deadline),
+            "draw_left": {str(s.position): left(s.draw_deadline) for s in seats if s.draw_deadline},
+            "deadlines": [d.isoformat() for d in (game.turn_deadline, *(s.draw_deadline for s in seats)) if d],
+        }
+        game.status = Game.Status.PAUSED
+        deadlines_stop(game=game)
+        game.save(update_fields=["status", "turn_deadline", "next_deadline"])
+        audit(
+            moderator=moderator,
+            kind=Kind.PAUSE,
+            reason=reason,
+            private=private,
+            game=game,
+            changes=changes,
+            tell=_players(seats),
+        )
+        return game
+
+
+def game_resume(*, game_id: int, moderator, reason: str, private: bool = False) -> Game:
+    """Start the clocks again with the time each had left when the game was paused."""
+    require_moderator(moderator, action="resume")
+    reason = checked_reason(reason)
+    with transaction.atomic():
+        game = locked_game(game_id)
+        require_status(game, Game.Status.PAUSED, action="resume")
+        paused = ModerationAction.objects.filter(game=game, kind=Kind.PAUSE).order_by("-number").first()
+        seats = seats_of(game)
+        now = timezone.now()
+
+        def restored(seconds):
+            return None if seconds is None else now + timedelta(seconds=seconds)
+
+        game.turn_deadline = restored(paused.changes["turn_left"])
+        for seat in seats:
+            seat.draw_deadline = restored(paused.changes["draw_left"].get(str(seat.position)))
+        Seat.objects.bulk_update(seats, ["draw_deadline"])
+        # The paused deadlines, in the order they were listed: the turn's, then the draws'.
+        before = [datetime.fromisoformat(d) for d in paused.changes["deadlines"]]
+        after = [d for d in (game.turn_deadline, *(s.draw_deadline for s in seats)) if d]
+        _emails_follow(game, dict(zip(before, after, strict=True)))
+        game.next_deadline = _earliest(game.turn_deadline, *(s.draw_deadline for s in seats))
+        game.status = Game.Status.ACTIVE
+        game.save(update_fields=["status", "turn_deadline", "next_deadline"])
+        audit(
+            moderator=moderator,
+            kind=Kind.RESUME,
+            reason=reason,
+            private=private,
+            game=game,
+            changes={"turn_deadline": game.turn_deadline and game.turn_deadline.isoformat()},
+            tell=_players(seats),
+        )
         return game

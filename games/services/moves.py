@@ -13,6 +13,7 @@ from games.errors import IllegalMoveError, NotAllowed, NotYourTurn, SiteOnlyInpu
 from games.models import Game, Hand, Move, Seat
 from games.services._common import locked_game, require_status, seats_of, secure_shuffle
 from games.services.deadlines import deadlines_update
+from games.services.suspensions import require_not_suspended
 
 log = logging.getLogger(__name__)
 ON_TURN_MOVES = {engine.moves.PLAY, engine.moves.DEAD, engine.moves.PASS}
@@ -46,6 +47,7 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
     the players' doors (web, e-mail, API)."""
     if door not in PLAYER_DOORS:
         raise NotAllowed("players_doors_only", door=door)
+    require_not_suspended(user)
     with transaction.atomic():
         game = locked_game(game_id)
         require_status(game, Game.Status.ACTIVE, action="move")

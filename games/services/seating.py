@@ -9,6 +9,7 @@ from games.errors import InvalidSettings, NotAllowed, WrongStatus
 from games.models import Game, Invitation, Seat
 from games.services._common import locked_game, require_status, seats_of
 from games.services.dealing import seats_renumber, start_if_full
+from games.services.suspensions import require_not_suspended
 
 
 def seat_join(*, game_id: int, user) -> Seat:
@@ -60,6 +61,7 @@ def seats_arrange(*, game_id: int, user, seat_order: list[int]) -> None:
 
 def seat_take(*, game: Game, user) -> Seat:
     """The lowest free position for `user`, in a locked forming game."""
+    require_not_suspended(user)
     seats = seats_of(game)
     if any(seat.user_id == user.pk for seat in seats):
         raise WrongStatus("already_seated")

@@ -323,10 +323,13 @@ def table_for(
     state = engine.state_from_json(game.state)
     position = my_seat.position if my_seat else None
     view = engine.player_view(state, position)
+    if game.result_reason == "adjudicated":  # a moderator's result: the game's, not the engine's
+        view["result"] = {"winner": game.winner or None, "reason": "adjudicated"}
     recent = list(game.moves.order_by("-seq")[:history]) if history else []
     names = {seat.position: seat.name for seat in seats}
     news = since_last_acted(recent, position)
-    actions = _actions(state, position)
+    # Nobody moves in a paused, aborted or adjudicated game, whatever the snapshot allows.
+    actions = _actions(state, position) if game.status == Game.Status.ACTIVE else Actions()
     held = view.get("hand", [])
     selected = selected_card if selected_card in held else None
     targets = {action.cell: action.text for action in actions.placements(selected)} if selected else {}

@@ -10,7 +10,7 @@ from games import engine, services
 from games.engine.board import CARD_CELLS, CELL_NAMES
 from games.errors import NotAllowed, SiteOnlyInput
 from games.models import Game, Move
-from tests.factories import UserFactory
+from tests.factories import ModeratorFactory
 from tests.gameplay import state_of
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +60,7 @@ def position_for(kind: str, started_game):
         rewrite_state(game, lambda s: hold_only(s, 0, ["JS", "JH"]))
         return game, users[0], "pass JS"
     if kind == "penalty":
-        services.penalty_apply(game_id=game.pk, moderator=UserFactory(is_staff=True), team="blue")
+        services.penalty_apply(game_id=game.pk, moderator=ModeratorFactory(), team="blue", reason="table talk")
         game.refresh_from_db()
         return game, users[0], f"penalty {state_of(game).hands[0][0]}"
     if kind == "play":
@@ -117,8 +117,8 @@ def test_the_system_door_records_lost_draws_skipped_and_conceded_turns(started_g
 
 def test_the_admin_door_records_a_penalty(started_game):
     game, _ = started_game(2, 2)
-    moderator = UserFactory(is_staff=True)
-    move = services.penalty_apply(game_id=game.pk, moderator=moderator, team="green").move
+    moderator = ModeratorFactory()
+    move = services.penalty_apply(game_id=game.pk, moderator=moderator, team="green", reason="table talk").move
     assert (move.text, move.seat, move.actor, move.door, move.entered_by) == (
         "penalize green",
         None,

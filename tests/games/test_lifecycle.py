@@ -7,7 +7,7 @@ import pytest
 from games import engine, services
 from games.errors import IllegalMoveError, InvalidInvitation, InvalidSettings, NotAllowed, WrongStatus
 from games.models import Game, Hand, Invitation, Move, Seat
-from tests.factories import UserFactory
+from tests.factories import ModeratorFactory, UserFactory
 from tests.gameplay import play_a_move, state_of
 
 pytestmark = pytest.mark.django_db
@@ -170,15 +170,18 @@ def test_the_deal_is_the_engines_with_seat_0_left_of_the_dealer(started_game):
 
 def test_a_moderator_penalty_and_abort(started_game):
     game, users = started_game(4, 2)
-    moderator = UserFactory(is_staff=True)
+    moderator = ModeratorFactory()
     with pytest.raises(NotAllowed):
-        services.penalty_apply(game_id=game.pk, moderator=users[0], team="green")
-    result = services.penalty_apply(game_id=game.pk, moderator=moderator, team="green")
+        services.penalty_apply(game_id=game.pk, moderator=users[0], team="green", reason="table talk")
+    result = services.penalty_apply(game_id=game.pk, moderator=moderator, team="green", reason="table talk")
     assert result.move.seat is None and result.move.actor == Move.Actor.MODERATOR
     assert result.move.text == "penalize green"
     with pytest.raises(IllegalMoveError, match="penalize"):
-        services.penalty_apply(game_id=game.pk, moderator=moderator, team="purple")
-    assert services.penalty_apply(game_id=game.pk, moderator=moderator, team="Blue").move.text == "penalize blue"
+        services.penalty_apply(game_id=game.pk, moderator=moderator, team="purple", reason="table talk")
+    assert (
+        services.penalty_apply(game_id=game.pk, moderator=moderator, team="Blue", reason="table talk").move.text
+        == "penalize blue"
+    )
     services.game_abort(game_id=game.pk, moderator=moderator, reason="cheating")
     game.refresh_from_db()
     assert game.status == Game.Status.ABORTED and game.next_deadline is None

@@ -5,11 +5,12 @@ may play elsewhere). Reply tokens show only whose they are (only a hash is store
 
 from django.contrib import admin
 
+from games.admin._base import ReadOnlyAdmin
 from games.models import InboundMessage, ReplyToken
 
 
 @admin.register(InboundMessage)
-class InboundMessageAdmin(admin.ModelAdmin):
+class InboundMessageAdmin(ReadOnlyAdmin):
     list_display = ["received_at", "door", "sender", "subject", "game", "outcome", "detail", "reply_sent_at"]
     list_filter = ["outcome", "door"]
     search_fields = ["sender", "subject", "message_id", "detail"]
@@ -32,22 +33,10 @@ class InboundMessageAdmin(admin.ModelAdmin):
     ]
     readonly_fields = fields
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(ReplyToken)
-class ReplyTokenAdmin(admin.ModelAdmin):
+class ReplyTokenAdmin(ReadOnlyAdmin):
     list_display = ["user", "game", "created_at", "revoked_at"]
     list_filter = ["revoked_at"]
     search_fields = ["user__username"]
     exclude = ["digest"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
