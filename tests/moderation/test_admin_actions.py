@@ -195,7 +195,7 @@ def test_the_moderators_group_holds_exactly_what_moderating_needs():
     group = Group.objects.get(name="Moderators")
     granted = {f"{p.content_type.app_label}.{p.codename}" for p in group.permissions.select_related("content_type")}
     views = {"game", "seat", "move", "invitation", "notification", "chatmessage", "report"}
-    views |= {"moderationaction", "playersuspension"}
+    views |= {"moderationaction", "playersuspension", "inboundmessage"}
     assert granted == {
         "games.moderate",
         "games.view_game_state",
