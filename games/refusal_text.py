@@ -9,7 +9,7 @@ templates with a few specs of their own:
     {status:game_status}        a game's status as its label ("in play")
     {status:invitation_status}  an invitation's status ("declined")
     {action:action}             what the player tried ("arrange the seats")
-    {team:team}                 a team's name in the reader's words
+    {team:team}                 a team's colour in the reader's words (games/words.py)
     {reason:refusal}            an engine refusal ({"code", "params"}) as its sentence
     {card:label}, {hand:labels} cards as people read them (7♥), the same in every language
     {cells:or}, {items:list}    "I5 or D6", "a, b" with the language's words
@@ -21,12 +21,12 @@ names the param whose number chooses its plural form.
 
 import string
 
-from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext_lazy, pgettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
 
 from games.engine.cards import card_label
 from games.models import Game, Invitation
+from games.words import team
 
 _HELP = _("Moves look like '7H C4', 'JS C4', '7H C4 seq C2-C6', 'dead 7H', 'pass 7H', 'draw' or 'resign'.")
 _REMOVES = _("a one-eyed jack removes an opponent's chip.")
@@ -40,12 +40,6 @@ ACTIONS = {
     "move": _("move"),
     "penalize": _("apply a penalty"),
     "abort": _("abort it"),
-}
-
-TEAMS = {
-    "blue": pgettext_lazy("team", "blue"),
-    "green": pgettext_lazy("team", "green"),
-    "red": pgettext_lazy("team", "red"),
 }
 
 SITE = {
@@ -69,9 +63,7 @@ SITE = {
     "creator_only_arranges": _("Only the player who created the game arranges its seats."),
     "seat_order_incomplete": _("Give every seat of the game exactly once."),
     # invitations
-    "invitee_control_character": _(
-        "A username or an e-mail address never holds a line break or a control character."
-    ),
+    "invitee_control_character": _("A username or an e-mail address never holds a line break or a control character."),
     "invitee_missing": _("Give a username or an e-mail address."),
     "username_too_long": _("'{invitee}' is too long for a username (at most {limit})."),
     "address_too_long": _("'{invitee}' is too long for an e-mail address (at most {limit})."),
@@ -133,7 +125,9 @@ SITE = {
 ENGINE = {
     # text that is not a move
     "not_text": _HELP,
-    "foreign_character": _("{character!r} has no place in a move: use plain letters and digits (♠♥♦♣ for suits). {help}"),
+    "foreign_character": _(
+        "{character!r} has no place in a move: use plain letters and digits (♠♥♦♣ for suits). {help}"
+    ),
     "empty_move": _("The move is empty. {help}"),
     "not_a_move": _("'{text}' is not a move. {help}"),
     "takes_nothing": _("'{word}' takes nothing after it."),
@@ -205,7 +199,7 @@ ENGINE = {
     "bad_teams": _("'teams' must be 2 or 3"),
     "bad_seats": _("'seats' must be a list of objects"),
     "seat_count": _("{seats} seats: Sequence is played by {allowed:list} players"),
-    "bad_draw_mode": _("'draw_mode' must be \"automatic\" or \"tabletop\""),
+    "bad_draw_mode": _('\'draw_mode\' must be "automatic" or "tabletop"'),
     "not_cards": _("{where} must be a list of cards"),
     "not_a_card_in": _("{where} holds {item!r}, which is not a card"),
     "bad_deck": _("'deck' must hold the 104 cards of two standard decks, each exactly twice"),
@@ -237,7 +231,7 @@ class _Formatter(string.Formatter):
         if spec == "action":
             return str(ACTIONS[value])
         if spec == "team":
-            return str(TEAMS.get(value, value))
+            return team(value)
         if spec == "refusal":
             return sentence(value["code"], value["params"])
         if spec == "label":
