@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 export PATH := $(BIN):$(PATH)
 export DJANGO_SETTINGS_MODULE := sequence_site.settings
 
-.PHONY: run test install lint bench clean
+.PHONY: run test install messages lint bench clean
 
 install: $(STAMP)
 
@@ -17,11 +17,17 @@ $(STAMP): requirements.txt
 	rm -f $(VENV)/.installed-*
 	touch $@
 
+# The translations: locale/*/LC_MESSAGES/django.po compiled to .mo (never
+# committed). Babel's compiler, so GNU gettext is not needed; fuzzy entries are
+# left out, and a test fails on them anyway.
+messages: install
+	pybabel -q compile --domain=django --directory=locale
+
 # Another port: `WEB_PORT=8080 make run`; e-mails then link to that port too.
 WEB_PORT ?= 8000
 run: export WEB_PORT := $(WEB_PORT)
 run: export SITE_URL ?= http://127.0.0.1:$(WEB_PORT)
-run: install
+run: messages
 	mkdir -p var
 	DEBUG=true python manage.py migrate --noinput
 	DEBUG=true python manage.py seed_demo
@@ -29,7 +35,7 @@ run: install
 	DEBUG=true honcho --procfile Procfile.dev start
 
 # Tests keep their own files (SQLite fallback, file cache, mail) under var/test.
-test: install
+test: messages
 	ruff check .
 	VAR_DIR=$(CURDIR)/var/test CACHE_KEY_PREFIX=sequence-test python -m pytest $(PYTEST_ARGS)
 

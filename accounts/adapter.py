@@ -1,6 +1,8 @@
 from allauth.account.adapter import DefaultAccountAdapter
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils import translation
+from django.utils.translation import gettext
 
 from accounts import usernames
 
@@ -13,8 +15,15 @@ class AccountAdapter(DefaultAccountAdapter):
         # case-insensitively), so 'ｌｏｏｋ' is judged, and stored, as 'look'.
         username = super().clean_username(usernames.normalise(username), shallow=shallow)
         if not shallow and self._looks_taken(username):
-            raise forms.ValidationError("This name looks too much like another player's. Please choose another.")
+            raise forms.ValidationError(
+                gettext("This name looks too much like another player's. Please choose another.")
+            )
         return username
+
+    def save_user(self, request, user, form, commit=True):
+        # The language they signed up in is their e-mails' until they choose another.
+        user.language = translation.get_language() or ""
+        return super().save_user(request, user, form, commit=commit)
 
     def _looks_taken(self, username: str) -> bool:
         return get_user_model().objects.filter(username_skeleton=usernames.skeleton(username)).exists()

@@ -1,19 +1,32 @@
 from django import forms
+from django.conf import settings
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import MAX_REMINDER_HOURS, TIME_ZONE_CHOICES, Delivery, EmailKind, User, reminder_hour
 
 
 class SettingsForm(forms.Form):
-    time_zone = forms.ChoiceField(choices=TIME_ZONE_CHOICES, help_text="Deadlines are shown in this time zone.")
+    language = forms.ChoiceField(
+        label=_("Language"),
+        choices=[("", _("As my browser asks")), *settings.LANGUAGES],
+        required=False,
+        help_text=_("Pages and e-mails in this language."),
+    )
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"), choices=TIME_ZONE_CHOICES, help_text=_("Deadlines are shown in this time zone.")
+    )
     digest_hour = forms.TypedChoiceField(
         choices=[(h, f"{h:02d}:00") for h in range(24)],
         coerce=int,
-        help_text="When your daily digest goes out, in your time zone.",
+        label=_("Digest hour"),
+        help_text=_("When your daily digest goes out, in your time zone."),
     )
     reminder_hours = forms.CharField(
         required=False,
         max_length=40,
-        help_text="Hours before your time runs out to remind you, e.g. 24, 2. Leave empty for no reminders.",
+        label=_("Reminder hours"),
+        help_text=_("Hours before your time runs out to remind you, e.g. 24, 2. Leave empty for no reminders."),
     )
 
     def __init__(self, *args, user: User, **kwargs):
@@ -23,10 +36,11 @@ class SettingsForm(forms.Form):
             choices = (
                 Delivery.choices
                 if kind != EmailKind.REMINDER
-                else [(Delivery.IMMEDIATELY, "On"), (Delivery.OFF, "Off")]
+                else [(Delivery.IMMEDIATELY, _("On")), (Delivery.OFF, _("Off"))]
             )
             self.fields[f"delivery_{kind}"] = forms.ChoiceField(label=label, choices=choices)
         self.initial = {
+            "language": user.language,
             "time_zone": user.time_zone,
             "digest_hour": user.digest_hour,
             "reminder_hours": user.reminder_hours,
@@ -41,15 +55,18 @@ class SettingsForm(forms.Form):
         hours = [reminder_hour(h) for h in entries if h]
         if None in hours:
             raise forms.ValidationError(
-                f"Give whole hours between 1 and {MAX_REMINDER_HOURS} in digits 0-9, separated by commas."
+                gettext("Give whole hours between 1 and {most} in digits 0-9, separated by commas.").format(
+                    most=MAX_REMINDER_HOURS
+                )
             )
         return ",".join(str(h) for h in sorted(set(hours), reverse=True))
 
     def save(self) -> User:
         user = self.user
+        user.language = self.cleaned_data["language"]
         user.time_zone = self.cleaned_data["time_zone"]
         user.digest_hour = self.cleaned_data["digest_hour"]
         user.reminder_hours = self.cleaned_data["reminder_hours"]
         user.email_delivery = {kind: self.cleaned_data[f"delivery_{kind}"] for kind in EmailKind.values}
-        user.save(update_fields=["time_zone", "digest_hour", "reminder_hours", "email_delivery"])
+        user.save(update_fields=["language", "time_zone", "digest_hour", "reminder_hours", "email_delivery"])
         return user

@@ -1,8 +1,10 @@
 import zoneinfo
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from accounts import usernames
 
@@ -14,22 +16,22 @@ class EmailKind(models.TextChoices):
     list (games.Notification.Kind is this class) so that preferences need
     nothing from games: games depend on accounts, never the other way."""
 
-    YOUR_TURN = "your_turn", "It is your turn"
-    DRAW_WINDOW = "draw_window", "Your draw window is open"
-    REMINDER = "reminder", "Reminders before your turn runs out"
-    MISSED = "missed", "A draw lost or a turn skipped"
-    INVITATION = "invitation", "Invitations"
-    INVITATION_ANSWERED = "invitation_answered", "Answers to the invitations of a game you created"
-    GAME_STARTED = "game_started", "A game has started"
-    GAME_CANCELLED = "game_cancelled", "A game is cancelled for want of players"
-    GAME_OVER = "game_over", "A game is over"
-    MODERATION = "moderation", "A moderator acted in one of your games"
+    YOUR_TURN = "your_turn", _("It is your turn")
+    DRAW_WINDOW = "draw_window", _("Your draw window is open")
+    REMINDER = "reminder", _("Reminders before your turn runs out")
+    MISSED = "missed", _("A draw lost or a turn skipped")
+    INVITATION = "invitation", _("Invitations")
+    INVITATION_ANSWERED = "invitation_answered", _("Answers to the invitations of a game you created")
+    GAME_STARTED = "game_started", _("A game has started")
+    GAME_CANCELLED = "game_cancelled", _("A game is cancelled for want of players")
+    GAME_OVER = "game_over", _("A game is over")
+    MODERATION = "moderation", _("A moderator acted in one of your games")
 
 
 class Delivery(models.TextChoices):
-    IMMEDIATELY = "immediately", "Immediately"
-    DIGEST = "digest", "In my daily digest"
-    OFF = "off", "Off"
+    IMMEDIATELY = "immediately", _("Immediately")
+    DIGEST = "digest", _("In my daily digest")
+    OFF = "off", _("Off")
 
 
 DEFAULT_REMINDER_HOURS = "24,2"
@@ -70,6 +72,12 @@ class User(AbstractUser):
         db_index=True,
         editable=False,
         help_text="What the username looks like: sign-up refuses a name that looks like a taken one.",
+    )
+    language = models.CharField(
+        max_length=8,
+        choices=settings.LANGUAGES,
+        blank=True,
+        help_text="Pages and e-mails in this language (empty: the browser's; e-mails then in English).",
     )
     time_zone = models.CharField(
         max_length=64, choices=TIME_ZONE_CHOICES, default="UTC", help_text="Times on the site and in e-mails."

@@ -3,6 +3,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.forms import SettingsForm
@@ -16,14 +17,14 @@ def settings_page(request):
     if request.method == "POST":
         if form.is_valid():
             form.save()
-            messages.success(request, "Your settings are saved.")
+            messages.success(request, gettext("Your settings are saved."))
             return redirect("account_settings")
         return render(request, "account/settings.html", {"form": form}, status=400)
     return render(request, "account/settings.html", {"form": form})
 
 
 def _kind_label(kind: str) -> str:
-    return dict(EmailKind.choices).get(kind, "Daily digest")
+    return dict(EmailKind.choices).get(kind) or gettext("Daily digest")
 
 
 @csrf_exempt  # RFC 8058 one-click: mail clients POST here without a session; the signed token is the proof

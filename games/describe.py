@@ -1,15 +1,27 @@
 """Moves in plain words, from the public events a move produced:
-"anna played 7♥ on C4 — blue made a sequence"."""
+"anna played 7♥ on C4 — blue made a sequence", in the active language. Each
+phrase is one whole message with placeholders (and another for "you", whose
+verb differs in most languages), so translators never assemble words."""
 
-from games.engine.cards import TWO_EYED_JACKS, card_label
+from django.utils.text import capfirst
+from django.utils.translation import gettext, ngettext
+
+from games.engine.cards import TWO_EYED_JACKS
+from games.words import MEANS, OBJECT, team
 
 
 def describe_move(
-    *, seat_names: dict[int, str], seat: int | None, text: str, events: list[dict], cards: dict[int, int] | None = None
+    *,
+    seat_names: dict[int, str],
+    seat: int | None,
+    text: str,
+    events: list[dict],
+    cards: dict[int, int] | None = None,
+    you: int | None = None,
 ) -> str:
     """`cards`: each seat's hand size just after the move, when known, so a
-    lost draw can say what it leaves."""
-    parts = move_phrases(seat_names=seat_names, seat=seat, text=text, events=events, cards=cards)
+    lost draw can say what it leaves. `you`: the reader's seat."""
+    parts = move_phrases(seat_names=seat_names, seat=seat, text=text, events=events, cards=cards, you=you)
     sentence = parts[0]
     for part in parts[1:]:
         sentence += f" — {part}" if not part[0].isupper() else f". {part}"
@@ -17,51 +29,102 @@ def describe_move(
 
 
 def move_phrases(
-    *, seat_names: dict[int, str], seat: int | None, text: str, events: list[dict], cards: dict[int, int] | None = None
+    *,
+    seat_names: dict[int, str],
+    seat: int | None,
+    text: str,
+    events: list[dict],
+    cards: dict[int, int] | None = None,
+    you: int | None = None,
+    with_draw: bool = True,
 ) -> list[str]:
-    """One phrase for each thing the move did worth saying, in order."""
-    who = seat_names.get(seat, "The site") if seat is not None else "A moderator"
-    parts = [f"{who} took the draw"] if text == "draw" else []
+    """One phrase for each thing the move did worth saying, in order;
+    `with_draw=False` leaves out a tabletop draw, which the play before said enough about."""
+    who = gettext("A moderator") if seat is None else seat_names.get(seat) or gettext("The site")
+    acting_you = seat is not None and seat == you
+    parts = []
+    if text == "draw" and with_draw:
+        parts.append(gettext("you took the draw") if acting_you else gettext("{who} took the draw").format(who=who))
     for event in events:
-        phrase = _phrase(event, who, seat_names, cards or {})
+        phrase = _phrase(event, who, acting_you, seat_names, cards or {}, you)
         if phrase:
             parts.append(phrase)
-    return parts or [f"{who}: {text}"]
+    if parts or text == "draw":
+        return parts
+    return [gettext("{who}: {move}").format(who=who, move=text)]
 
 
 def _name(seat_names, seat) -> str:
-    return seat_names.get(seat, f"seat {seat + 1}")  # people count seats from 1
+    return seat_names.get(seat) or gettext("seat {number}").format(number=seat + 1)  # people count seats from 1
 
 
-def _phrase(event: dict, who: str, seat_names: dict[int, str], cards: dict[int, int]) -> str | None:
+def _phrase(event: dict, who: str, acting_you: bool, seat_names, cards: dict[int, int], you) -> str | None:
     kind = event["type"]
+    card = str(OBJECT[event["card"]]) if "card" in event and event["card"] in OBJECT else None
     if kind == "chip_placed":
-        wild = " (wild)" if event["card"] in TWO_EYED_JACKS else ""
-        return f"{who} played {card_label(event['card'])}{wild} on {event['cell']}"
+        if event["card"] in TWO_EYED_JACKS:
+            mine, theirs = (
+                gettext("you played {card} (wild) on {cell}"),
+                gettext("{who} played {card} (wild) on {cell}"),
+            )
+        else:
+            mine, theirs = gettext("you played {card} on {cell}"), gettext("{who} played {card} on {cell}")
+        return (mine if acting_you else theirs).format(who=who, card=card, cell=event["cell"])
     if kind == "chip_removed":
-        return f"{who} removed {event['team']}'s chip from {event['cell']} with {card_label(event['card'])}"
+        mine = gettext("you removed {team}'s chip from {cell} with {card}")
+        theirs = gettext("{who} removed {team}'s chip from {cell} with {card}")
+        means = str(MEANS.get(event["card"], card))
+        return (mine if acting_you else theirs).format(
+            who=who, team=team(event["team"]), cell=event["cell"], card=means
+        )
     if kind == "sequence_made":
-        return f"{event['team']} made a sequence"
+        return gettext("{team} made a sequence").format(team=team(event["team"]))
     if kind == "dead_card_turned_in":
-        return f"{who} turned in the dead {card_label(event['card'])}"
+        mine, theirs = gettext("you turned in the dead {card}"), gettext("{who} turned in the dead {card}")
+        return (mine if acting_you else theirs).format(who=who, card=card)
     if kind == "passed":
-        return f"{who} could not play and discarded {card_label(event['card'])}"
+        mine, theirs = (
+            gettext("you could not play and discarded {card}"),
+            gettext("{who} could not play and discarded {card}"),
+        )
+        return (mine if acting_you else theirs).format(who=who, card=card)
+    if kind == "penalty_discarded":
+        mine = gettext("you discarded {card} for the table-talk penalty")
+        theirs = gettext("{who} discarded {card} for the table-talk penalty")
+        return (mine if acting_you else theirs).format(who=who, card=card)
+    if kind in ("draw_lost", "turn_skipped", "resigned"):
+        return _seat_phrase(event, _name(seat_names, event["seat"]), event["seat"] == you, cards)
+    if kind == "penalized":
+        return gettext("{team} was penalised for table talk").format(team=team(event["team"]))
+    if kind == "deck_reshuffled":
+        return gettext("the discards were shuffled into a new draw pile")
+    if kind == "game_over":
+        if not event["winner"]:
+            return gettext("The game is drawn")
+        return capfirst(gettext("{team} wins").format(team=team(event["winner"])))
+    if kind == "draw_pile_empty":
+        return gettext("the draw pile is empty: no card to draw")
+    return None  # card_drawn: every play draws, so it goes without saying
+
+
+def _seat_phrase(event: dict, name: str, is_you: bool, cards: dict[int, int]) -> str:
+    """What happened to a seat (not necessarily the one that moved)."""
+    kind = event["type"]
     if kind == "draw_lost":
         left = cards.get(event["seat"])
-        now = f": now {left} card{'' if left == 1 else 's'}" if left is not None else ""
-        return f"{_name(seat_names, event['seat'])} lost a draw{now}"
+        if left is None:
+            return gettext("you lost a draw") if is_you else gettext("{name} lost a draw").format(name=name)
+        if is_you:
+            return ngettext("you lost a draw: now {count} card", "you lost a draw: now {count} cards", left).format(
+                count=left
+            )
+        return ngettext("{name} lost a draw: now {count} card", "{name} lost a draw: now {count} cards", left).format(
+            name=name, count=left
+        )
     if kind == "turn_skipped":
-        return f"{_name(seat_names, event['seat'])} missed a turn: time ran out"
-    if kind == "resigned":
-        return f"{_name(seat_names, event['seat'])} resigned for {event['team']}"
-    if kind == "penalized":
-        return f"{event['team']} was penalised for table talk"
-    if kind == "penalty_discarded":
-        return f"{who} discarded {card_label(event['card'])} for the table-talk penalty"
-    if kind == "deck_reshuffled":
-        return "the discards were shuffled into a new draw pile"
-    if kind == "game_over":
-        return f"{event['winner'].capitalize()} wins" if event["winner"] else "The game is drawn"
-    if kind == "draw_pile_empty":
-        return "the draw pile is empty: no card to draw"
-    return None  # card_drawn: every play draws, so it goes without saying
+        if is_you:
+            return gettext("you missed a turn: time ran out")
+        return gettext("{name} missed a turn: time ran out").format(name=name)
+    if is_you:
+        return gettext("you resigned for {team}").format(team=team(event["team"]))
+    return gettext("{name} resigned for {team}").format(name=name, team=team(event["team"]))

@@ -8,7 +8,7 @@ from django.db.models import Subquery
 from django.db.models.functions import Coalesce
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from accounts.unsubscribe import unsubscribe_token
 from games import selectors
@@ -167,11 +167,16 @@ def _answer(notification: Notification) -> Invitation | None:
     return answered.select_related("user")[notification.variant - 1 : notification.variant].first()
 
 
+def language_of(recipient) -> str:
+    """The recipient's language, whoever caused the e-mail; someone without an account gets the site's default."""
+    return (recipient.language if recipient else "") or settings.LANGUAGE_CODE
+
+
 def build(notification: Notification) -> EmailMultiAlternatives | None:
-    """The message for one outbox row, in the recipient's time zone."""
+    """The message for one outbox row, in the recipient's language and time zone."""
     recipient = notification.recipient
     zone = recipient.time_zone if recipient else "UTC"
-    with timezone.override(zone):
+    with timezone.override(zone), translation.override(language_of(recipient)):
         context = context_for(notification)
         if context is None:
             return None
@@ -198,7 +203,7 @@ def _message(kind: str, context: dict, *, to: str, user, reply_to: str | None = 
 
 def build_digest(*, recipient, notifications: list[Notification]) -> EmailMultiAlternatives | None:
     """One e-mail for the day's waiting notifications that still apply."""
-    with timezone.override(recipient.time_zone):
+    with timezone.override(recipient.time_zone), translation.override(language_of(recipient)):
         items, listed = [], set()
         for notification in notifications:
             context = context_for(notification)

@@ -1,7 +1,7 @@
 """The refusals a service can give; a refusal means nothing was changed.
 
 Each carries a stable `code` and JSON-able `params` for programs (the JSON
-and e-mail doors, a translation), its English sentence as str(), and the
+and e-mail doors), its sentence in the active language as str(), and the
 HTTP status that fits as `status_code`. The sentences live in
 games/refusal_text.py.
 
@@ -13,7 +13,7 @@ games/refusal_text.py.
 import re
 
 from games.engine import Refused
-from games.refusal_text import english
+from games.refusal_text import sentence
 
 _CODE = re.compile(r"[a-z][a-z0-9_]*")
 
@@ -40,7 +40,7 @@ class GameError(Exception):
         return cls(refusal.code, **refusal.params)
 
     def __str__(self) -> str:
-        return english(self.code, self.params)
+        return sentence(self.code, self.params)
 
     def as_dict(self) -> dict:
         """The refusal as data, for a door that is not a page (an e-mail reply, a JSON client)."""

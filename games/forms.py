@@ -2,27 +2,36 @@ import re
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.functional import lazy
+from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext_lazy as _
 
 from games import inputs
 from games.engine import ALLOWED_TEAMS
 from games.models import Game
 
 HOUR = 3600
+# Lazy: the choices are made once, and read in each request's language.
+_hours = lazy(lambda n: ngettext("%(count)d hour", "%(count)d hours", n) % {"count": n}, str)
+_players = lazy(lambda n: ngettext("%(count)d player", "%(count)d players", n) % {"count": n}, str)
+_days = lazy(lambda n: ngettext("%(count)d day", "%(count)d days", n) % {"count": n}, str)
+
+
 TURN_TIMES = [
-    (HOUR, "1 hour"),
-    (6 * HOUR, "6 hours"),
-    (12 * HOUR, "12 hours"),
-    (24 * HOUR, "1 day"),
-    (48 * HOUR, "2 days"),
-    (72 * HOUR, "3 days"),
-    (7 * 24 * HOUR, "1 week"),
+    (HOUR, _hours(1)),
+    (6 * HOUR, _hours(6)),
+    (12 * HOUR, _hours(12)),
+    (24 * HOUR, _days(1)),
+    (48 * HOUR, _days(2)),
+    (72 * HOUR, _days(3)),
+    (7 * 24 * HOUR, _("1 week")),
 ]
 DRAW_WINDOWS = [
-    (15 * 60, "15 minutes"),
-    (HOUR, "1 hour"),
-    (6 * HOUR, "6 hours"),
-    (12 * HOUR, "12 hours"),
-    (24 * HOUR, "1 day"),
+    (15 * 60, _("15 minutes")),
+    (HOUR, _hours(1)),
+    (6 * HOUR, _hours(6)),
+    (12 * HOUR, _hours(12)),
+    (24 * HOUR, _days(1)),
 ]
 
 
@@ -41,65 +50,76 @@ class NumberField(forms.IntegerField):
 
 class GameCreateForm(forms.Form):
     players = forms.TypedChoiceField(
-        choices=[(n, f"{n} players") for n in ALLOWED_TEAMS],
+        label=_("Players"),
+        choices=[(n, _players(n)) for n in ALLOWED_TEAMS],
         coerce=int,
         initial=2,
-        help_text="2 or 3 play alone; 4 or more play in teams.",
+        help_text=_("2 or 3 play alone; 4 or more play in teams."),
     )
     teams = forms.TypedChoiceField(
-        choices=[(2, "2 teams (blue, green)"), (3, "3 teams (blue, green, red)")],
+        label=_("Teams"),
+        choices=[(2, _("2 teams (blue, green)")), (3, _("3 teams (blue, green, red)"))],
         coerce=int,
         initial=2,
-        help_text="2 players always make 2 sides, 3 players 3; 6 and 12 players may choose.",
+        help_text=_("2 players always make 2 sides, 3 players 3; 6 and 12 players may choose."),
     )
     draw_mode = forms.ChoiceField(
+        label=_("Draw mode"),
         choices=Game.DrawMode.choices,
         initial=Game.DrawMode.AUTOMATIC,
         widget=forms.RadioSelect,
-        help_text="Tabletop is the printed rule: forget to draw in time and the card is lost.",
+        help_text=_("Tabletop is the printed rule: forget to draw in time and the card is lost."),
     )
     turn_seconds = forms.TypedChoiceField(
-        label="Time per move",
+        label=_("Time per move"),
         choices=TURN_TIMES,
         coerce=int,
         initial=48 * HOUR,
-        help_text="When it runs out, the turn is missed.",
+        help_text=_("When it runs out, the turn is missed."),
     )
     draw_window_seconds = forms.TypedChoiceField(
-        label="Draw window",
+        label=_("Draw window"),
         choices=DRAW_WINDOWS,
         coerce=int,
         initial=12 * HOUR,
-        help_text="Tabletop mode only: how long you have to press Draw after your play.",
+        help_text=_("Tabletop mode only: how long you have to press Draw after your play."),
     )
     missed_turn_policy = forms.ChoiceField(
-        label="A missed turn",
+        label=_("A missed turn"),
         choices=Game.MissedTurnPolicy.choices,
         initial=Game.MissedTurnPolicy.SKIP,
         widget=forms.RadioSelect,
-        help_text="What happens when a player's time runs out.",
+        help_text=_("What happens when a player's time runs out."),
     )
     concede_after = NumberField(
-        min_value=1, max_value=20, initial=3, help_text="With conceding: how many missed turns in a row concede."
+        label=_("Concede after"),
+        min_value=1,
+        max_value=20,
+        initial=3,
+        help_text=_("With conceding: how many missed turns in a row concede."),
     )
     is_public = forms.BooleanField(
-        label="Public game", required=False, help_text="Listed under Open games for anyone to join and to watch."
+        label=_("Public game"),
+        required=False,
+        help_text=_("Listed under Open games for anyone to join and to watch."),
     )
     start_mode = forms.ChoiceField(
-        label="The game starts",
+        label=_("The game starts"),
         choices=Game.StartMode.choices,
         initial=Game.StartMode.AUTO,
         required=False,  # a form without it (an older page, a script) starts by itself
         widget=forms.RadioSelect,
-        help_text="Choose Start if you want to arrange the seats (and so the teams) once everyone is in.",
+        help_text=_("Choose Start if you want to arrange the seats (and so the teams) once everyone is in."),
     )
     invitees = forms.CharField(
-        label="Invite",
+        label=_("Invite"),
         required=False,
         max_length=4000,  # a dozen of the longest addresses
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="Usernames or e-mail addresses, separated by commas or new lines. "
-        "Someone without an account gets a link to sign up and take the seat.",
+        help_text=_(
+            "Usernames or e-mail addresses, separated by commas or new lines. "
+            "Someone without an account gets a link to sign up and take the seat."
+        ),
     )
 
     def clean_start_mode(self) -> str:
@@ -123,28 +143,35 @@ class GameCreateForm(forms.Form):
         if players in (2, 3):
             data["teams"] = players  # two or three players always play alone
         elif players and teams and teams not in ALLOWED_TEAMS[players]:
-            allowed = " or ".join(str(t) for t in ALLOWED_TEAMS[players])
-            self.add_error("teams", f"{players} players play in {allowed} teams.")
+            allowed = pgettext("between the last two of a list", " or ").join(str(t) for t in ALLOWED_TEAMS[players])
+            self.add_error(
+                "teams", gettext("{players} players play in {allowed} teams.").format(players=players, allowed=allowed)
+            )
         invitees = data.get("invitees") or []
         if players and len(invitees) > players - 1:
-            self.add_error("invitees", f"A {players}-player game has {players - 1} seats besides yours.")
+            besides = ngettext(
+                "A game of {players} players has {count} seat besides yours.",
+                "A game of {players} players has {count} seats besides yours.",
+                players - 1,
+            )
+            self.add_error("invitees", besides.format(players=players, count=players - 1))
         return data
 
 
 class MoveForm(forms.Form):
     move = forms.CharField(
         max_length=inputs.MOVE_MAX_LENGTH,
-        error_messages={"max_length": "A move is at most %(limit_value)d characters long."},
+        error_messages={"max_length": _("A move is at most %(limit_value)d characters long.")},
     )
     version = NumberField(min_value=0)
 
 
 class InviteForm(forms.Form):
     invitee = forms.CharField(
-        label="Invite a player",
+        label=_("Invite a player"),
         max_length=inputs.EMAIL_MAX_LENGTH,
-        help_text="A username or an e-mail address.",
-        error_messages={"required": "Give a username or an e-mail address to invite."},
+        help_text=_("A username or an e-mail address."),
+        error_messages={"required": _("Give a username or an e-mail address to invite.")},
     )
 
     def clean_invitee(self) -> str:

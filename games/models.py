@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import EmailKind
 from games.engine import ALLOWED_TEAMS, TEAM_NAMES
@@ -37,23 +38,23 @@ def forming_limit() -> timedelta:
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        FORMING = "forming", "Waiting for players"
-        ACTIVE = "active", "In play"
-        PAUSED = "paused", "Paused by a moderator"
-        FINISHED = "finished", "Finished"
-        ABORTED = "aborted", "Aborted"
+        FORMING = "forming", _("Waiting for players")
+        ACTIVE = "active", _("In play")
+        PAUSED = "paused", _("Paused by a moderator")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
 
     class DrawMode(models.TextChoices):
-        AUTOMATIC = "automatic", "Automatic: the draw is part of every play"
-        TABLETOP = "tabletop", "Tabletop: draw yourself after playing, or lose the card"
+        AUTOMATIC = "automatic", _("Automatic: the draw is part of every play")
+        TABLETOP = "tabletop", _("Tabletop: draw yourself after playing, or lose the card")
 
     class MissedTurnPolicy(models.TextChoices):
-        SKIP = "skip", "Skip the turn"
-        CONCEDE = "concede", "Skip, and concede after several missed turns in a row"
+        SKIP = "skip", _("Skip the turn")
+        CONCEDE = "concede", _("Skip, and concede after several missed turns in a row")
 
     class StartMode(models.TextChoices):
-        AUTO = "auto", "When the last seat is taken"
-        MANUAL = "manual", "When a player presses Start"
+        AUTO = "auto", _("When the last seat is taken")
+        MANUAL = "manual", _("When a player presses Start")
 
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -216,9 +217,9 @@ class Move(models.Model):
 
 class Invitation(models.Model):
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        ACCEPTED = "accepted", "Accepted"
-        DECLINED = "declined", "Declined"
+        PENDING = "pending", _("Pending")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
     invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")

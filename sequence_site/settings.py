@@ -61,6 +61,8 @@ MIDDLEWARE = [
     "sequence_site.middleware.RefuseNulBytesMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After the session (a visitor's choice from the footer), before CommonMiddleware (its redirects).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -68,6 +70,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.UserTimeZoneMiddleware",
+    "accounts.middleware.UserLanguageMiddleware",  # the account's language beats the browser's
 ]
 
 ROOT_URLCONF = "sequence_site.urls"
@@ -83,6 +86,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
             ],
         },
     },
@@ -217,7 +221,15 @@ STORAGES = {
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
+# Which language: the account's (accounts.middleware), else the footer's choice
+# (a cookie), else the browser's Accept-Language, else English. The .po files
+# are in locale/; `make` compiles them to .mo (never committed).
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("cs", "Čeština"), ("it", "Italiano"), ("hu", "Magyar")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_SECURE = SITE_URL.startswith("https://")
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

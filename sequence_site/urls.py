@@ -10,4 +10,5 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
     path("anymail/", include("anymail.urls")),  # the inbound e-mail webhook (games/inbound/webhook.py)
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the footer's language switcher
 ]

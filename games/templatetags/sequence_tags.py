@@ -1,18 +1,28 @@
 from django import template
+from django.utils.translation import ngettext
 
 from games.engine.cards import card_label, card_name, is_red
 
 register = template.Library()
 
 
+def _units(count: int) -> list[tuple[int, str]]:
+    return [
+        (7 * 86400, ngettext("%(count)d week", "%(count)d weeks", count)),
+        (86400, ngettext("%(count)d day", "%(count)d days", count)),
+        (3600, ngettext("%(count)d hour", "%(count)d hours", count)),
+        (60, ngettext("%(count)d minute", "%(count)d minutes", count)),
+    ]
+
+
 @register.filter
 def duration(seconds: int) -> str:
-    """3600 -> '1 hour', 172800 -> '2 days'."""
-    for size, unit in ((7 * 86400, "week"), (86400, "day"), (3600, "hour"), (60, "minute")):
+    """3600 -> '1 hour', 172800 -> '2 days', in the active language."""
+    for size in (7 * 86400, 86400, 3600, 60):
         if seconds >= size and seconds % size == 0:
             count = seconds // size
-            return f"{count} {unit}{'s' if count != 1 else ''}"
-    return f"{seconds} seconds"
+            return dict(_units(count))[size] % {"count": count}
+    return ngettext("%(count)d second", "%(count)d seconds", seconds) % {"count": seconds}
 
 
 @register.inclusion_tag("games/_card.html")

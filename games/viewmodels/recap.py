@@ -1,6 +1,8 @@
 """What changed since this viewer last acted, as a few short phrases for the
 line above the board: "bob played K♥ on G6", "you lost a draw"."""
 
+from django.utils.translation import ngettext
+
 from games.describe import move_phrases
 from games.models import Move
 
@@ -21,16 +23,19 @@ def since_last_acted(recent: list[Move], position: int | None) -> list[Move]:
 
 def recap(moves: list[Move], viewer_position: int | None, names: dict[int, str]) -> list[str]:
     """`moves` newest first; the viewer is "you"."""
-    names = {**names, viewer_position: "you"} if viewer_position is not None else names
     phrases, cut = [], 0
     for move in moves:
-        said = [
-            phrase
-            for phrase in move_phrases(seat_names=names, seat=move.seat, text=move.text, events=move.events)
-            if not phrase.endswith(" took the draw")  # the play before it said enough
-        ]
+        said = move_phrases(
+            seat_names=names,
+            seat=move.seat,
+            text=move.text,
+            events=move.events,
+            you=viewer_position,
+            with_draw=False,  # the play before it said enough
+        )
         if cut or len(phrases) + len(said) > MOST_PHRASES:
             cut += 1
         else:
             phrases += said
-    return [*phrases, f"and {cut} more move{'' if cut == 1 else 's'}"] if cut else phrases
+    more = ngettext("and {count} more move", "and {count} more moves", cut).format(count=cut)
+    return [*phrases, more] if cut else phrases
