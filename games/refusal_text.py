@@ -68,6 +68,7 @@ ENGLISH = {
     "try again tomorrow.",
     "invitation_for_someone_else": "This invitation is for someone else.",
     "invitation_answered": "This invitation was already {status:invitation_status}.",
+    "invitation_lapsed": "This invitation lapsed: the game was called off before you answered.",
     "invitation_link_invalid": "This invitation link is not valid (or has expired).",
     # moves
     "players_doors_only": "move_submit takes players' moves only, not the {door} door's.",

@@ -7,7 +7,7 @@ from django.utils import timezone
 from games import engine
 from games.errors import IllegalMoveError, NotAllowed
 from games.models import Game, Move
-from games.services._common import locked_game, require_status, seats_of
+from games.services._common import invitations_lapse, locked_game, require_status, seats_of
 from games.services.deadlines import deadlines_stop
 from games.services.moves import MoveResult, record_input
 
@@ -45,4 +45,5 @@ def game_abort(*, game_id: int, moderator, reason: str) -> Game:
         game.status, game.abort_reason, game.finished_at = Game.Status.ABORTED, reason[:200], timezone.now()
         deadlines_stop(game=game)
         game.save(update_fields=["status", "abort_reason", "finished_at", "turn_deadline", "next_deadline"])
+        invitations_lapse(game)
         return game
