@@ -12,7 +12,7 @@ from games.board_text import board_rows
 from games.describe import describe_move
 from games.engine.cards import TWO_EYED_JACKS, card_label, card_name, is_red
 from games.models import Game, Move, Seat
-from games.viewmodels.lost_draws import hand_sizes_after, lost_by_seat, why_mine_was_lost
+from games.viewmodels.lost_draws import hand_sizes_after, lost_in_game, why_mine_was_lost
 from games.viewmodels.recap import recap, since_last_acted
 
 HISTORY_ON_TABLE = 30
@@ -147,7 +147,7 @@ class SeatRow:
     penalties_owed: int
     resigned: bool
     discards: list[str]
-    lost_draws: int = 0  # in the moves the table read
+    lost_draws: int = 0  # over the whole game
 
 
 @dataclass
@@ -341,7 +341,7 @@ def table_for(
         game=game,
         view=view,
         rows=board_cells(view, last_move=cells_of(recent[0] if recent else None), targets=targets),
-        seats=seat_rows(view, seats, me=position, live=True, lost=lost_by_seat(recent)),
+        seats=seat_rows(view, seats, me=position, live=True, lost=lost_in_game(game)),
         hand=hand,
         actions=actions,
         selected=selected,
