@@ -1,6 +1,7 @@
 from allauth.account.adapter import DefaultAccountAdapter
 from django import forms
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 
 from accounts import usernames
 
@@ -15,6 +16,10 @@ class AccountAdapter(DefaultAccountAdapter):
         if not shallow and self._looks_taken(username):
             raise forms.ValidationError("This name looks too much like another player's. Please choose another.")
         return username
+
+    def get_signup_redirect_url(self, request) -> str:
+        # A new player lands on the first-visit page: play a friend, or join an open game.
+        return reverse("welcome")
 
     def _looks_taken(self, username: str) -> bool:
         return get_user_model().objects.filter(username_skeleton=usernames.skeleton(username)).exists()

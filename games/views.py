@@ -69,6 +69,13 @@ def home(request):
 
 
 @login_required
+@require_GET
+def welcome(request):
+    """The first visit, after sign-up: play a friend, or join an open game."""
+    return render(request, "games/welcome.html", {"games": selectors.open_games(user=request.user)[:5]})
+
+
+@login_required
 def game_new(request):
     form = GameCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
