@@ -180,6 +180,8 @@ class Table:
 
     @property
     def news_line(self) -> str:
+        if not self.news:  # "your turn" alone would repeat the banner
+            return ""
         return " · ".join([*self.news, "your turn"] if self.my_turn else self.news)
 
     @property

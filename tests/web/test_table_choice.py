@@ -71,3 +71,9 @@ def test_a_spectator_gets_no_marks(client, my_turn):
     game.save(update_fields=["is_public"])
     html = client.get(reverse("game", args=[game.pk]) + "?show=all").content.decode()
     assert not cells(html, "goes") and "where my cards go" not in html
+
+
+def test_the_news_line_does_not_repeat_the_banner(client, my_turn):
+    game, _ = my_turn
+    html = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert "<strong>Your turn.</strong>" in html and 'id="news"' not in html  # nothing happened yet
