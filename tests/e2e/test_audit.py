@@ -180,3 +180,13 @@ def test_the_audit_finds_what_it_should(browser):
     found = " ".join(axe_violations(page))
     assert "image-alt" in found and "button-name" in found and "html-has-lang" in found
     page.close()
+
+
+def test_sign_up_guesses_the_browsers_time_zone_and_lets_it_be_changed(browser, live_server):
+    context = browser.new_context(timezone_id="Asia/Tokyo")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/signup/")
+    assert page.input_value("select[name=time_zone]") == "Asia/Tokyo"
+    page.select_option("select[name=time_zone]", "Europe/Paris")
+    assert page.input_value("select[name=time_zone]") == "Europe/Paris"
+    context.close()
