@@ -79,6 +79,7 @@ def test_allauth_headings_and_buttons_are_in_sentence_case(client):
     login = client.get(reverse("account_login")).content.decode()
     signup = client.get(reverse("account_signup")).content.decode()
     assert "<h1>Sign in</h1>" in login and "<h1>Sign up</h1>" in signup
+    assert "Remember me on this device" in login and "Remember Me" not in login
     assert re.search(r"<button[^>]*>Sign in</button>", login) and re.search(r"<button[^>]*>Sign up", signup)
 
 
