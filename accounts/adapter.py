@@ -3,6 +3,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils import translation
 from django.utils.translation import gettext
+from django.urls import reverse
 
 from accounts import usernames
 
@@ -24,6 +25,10 @@ class AccountAdapter(DefaultAccountAdapter):
         # The language they signed up in is their e-mails' until they choose another.
         user.language = translation.get_language() or ""
         return super().save_user(request, user, form, commit=commit)
+
+    def get_signup_redirect_url(self, request) -> str:
+        # A new player lands on the first-visit page: play a friend, or join an open game.
+        return reverse("welcome")
 
     def _looks_taken(self, username: str) -> bool:
         return get_user_model().objects.filter(username_skeleton=usernames.skeleton(username)).exists()

@@ -6,6 +6,28 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import MAX_REMINDER_HOURS, TIME_ZONE_CHOICES, Delivery, EmailKind, User, reminder_hour
 
 
+class SignupExtras(forms.Form):
+    """What allauth's sign-up form asks besides its own fields
+    (ACCOUNT_SIGNUP_FORM_CLASS): the time zone, guessed in the browser by
+    static/js/time-zone.js from the data-guess mark, and editable."""
+
+    time_zone = forms.ChoiceField(
+        choices=TIME_ZONE_CHOICES,
+        initial="UTC",
+        required=False,  # a client that leaves it out gets UTC, as before the field existed
+        help_text="Guessed from your browser. Deadlines and e-mails show times in it; you can change it later.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:  # a form sent back with errors keeps what the player chose
+            self.fields["time_zone"].widget.attrs["data-guess"] = "browser"
+
+    def signup(self, request, user: User) -> None:
+        user.time_zone = self.cleaned_data["time_zone"] or "UTC"
+        user.save(update_fields=["time_zone"])
+
+
 class SettingsForm(forms.Form):
     language = forms.ChoiceField(
         label=_("Language"),

@@ -220,6 +220,7 @@ class Invitation(models.Model):
         PENDING = "pending", _("Pending")
         ACCEPTED = "accepted", _("Accepted")
         DECLINED = "declined", _("Declined")
+        LAPSED = "lapsed", _("Lapsed")  # still unanswered when the game was cancelled or aborted
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
     invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")

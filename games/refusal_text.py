@@ -99,6 +99,7 @@ SITE = {
     ),
     "invitation_for_someone_else": _("This invitation is for someone else."),
     "invitation_answered": _("This invitation was already {status:invitation_status}."),
+    "invitation_lapsed": _("This invitation lapsed: the game was called off before you answered."),
     "invitation_link_invalid": _("This invitation link is not valid (or has expired)."),
     # moves
     "players_doors_only": _("move_submit takes players' moves only, not the {door} door's."),

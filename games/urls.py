@@ -5,6 +5,7 @@ from games.inbound.views import new_reply_addresses
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("welcome/", views.welcome, name="welcome"),
     path("games/new/", views.game_new, name="game_new"),
     path("games/open/", views.open_games, name="open_games"),
     path("games/<int:game_id>/", views.game_detail, name="game"),

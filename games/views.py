@@ -69,6 +69,13 @@ def home(request):
 
 
 @login_required
+@require_GET
+def welcome(request):
+    """The first visit, after sign-up: play a friend, or join an open game."""
+    return render(request, "games/welcome.html", {"games": selectors.open_games(user=request.user)[:5]})
+
+
+@login_required
 def game_new(request):
     form = GameCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -119,13 +126,23 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
     if mine is not None:
         services.seat_seen(game_id=game.pk, user=request.user)  # at the table: no turn e-mail
     card = inputs.read_card(request.GET.get("card"))
-    table = table_for(game=game, seats=seats, my_seat=mine, selected_card=card)
+    table = table_for(game=game, seats=seats, my_seat=mine, selected_card=card, show_all=_shows_all(request))
     context.update(
         table=table,
         may_download=selectors.may_download_record(game=game),
         poll_seconds=getattr(settings, "TABLE_POLL_SECONDS", 25),
     )
     return render(request, "games/table.html", context)
+
+
+def _shows_all(request) -> bool:
+    """Where my cards go: ?show=all turns it on and ?show=one off, and the
+    session remembers the choice for every table (a display preference, so a
+    link may set it)."""
+    show = request.GET.get("show")
+    if show in ("all", "one") and request.user.is_authenticated:
+        request.session["show_all"] = show == "all"
+    return request.session.get("show_all", False)
 
 
 @require_GET

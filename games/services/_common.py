@@ -4,7 +4,7 @@ order, the status check, and the secure randomness of cuts and shuffles."""
 import random
 
 from games.errors import GameNotFound, WrongStatus
-from games.models import Game, Seat
+from games.models import Game, Invitation, Seat
 
 
 def secure_rng() -> random.Random:
@@ -21,6 +21,12 @@ def locked_game(game_id: int) -> Game:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
         raise GameNotFound("no_such_game") from None
+
+
+def invitations_lapse(game: Game) -> int:
+    """A game called off (cancelled, aborted) leaves nothing to answer: its
+    pending invitations lapse, and say so wherever they are shown."""
+    return game.invitations.filter(status=Invitation.Status.PENDING).update(status=Invitation.Status.LAPSED)
 
 
 def seats_of(game: Game) -> list[Seat]:

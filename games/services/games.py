@@ -9,7 +9,7 @@ from django.utils import timezone
 from games import engine, notify
 from games.errors import InvalidSettings, NotAllowed, WrongStatus
 from games.models import Game, Seat, forming_limit
-from games.services._common import locked_game, require_status, seats_of, secure_rng
+from games.services._common import invitations_lapse, locked_game, require_status, seats_of, secure_rng
 from games.services.dealing import game_deal
 from games.services.invitations import invitation_create
 from games.services.suspensions import require_not_suspended
@@ -97,5 +97,6 @@ def game_cancel_unfilled(*, game_id: int) -> bool:
         game.status, game.finished_at = Game.Status.ABORTED, now
         game.abort_reason = f"Cancelled: the seats were not all taken within {days} days."
         game.save(update_fields=["status", "abort_reason", "finished_at"])
-        notify.game_cancelled(game=game, seats=seats_of(game), now=now)
+        notify.game_cancelled(game=game, seats=seats_of(game), now=now)  # reads the pending invitations
+        invitations_lapse(game)
         return True

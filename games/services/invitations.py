@@ -116,5 +116,7 @@ def invitation_decline(*, invitation_id: int, user) -> None:
 def _check_answerable(invitation: Invitation, user) -> None:
     if invitation.user_id not in (None, user.pk):
         raise NotAllowed("invitation_for_someone_else")
+    if invitation.status == Invitation.Status.LAPSED:
+        raise WrongStatus("invitation_lapsed")
     if invitation.status != Invitation.Status.PENDING:
         raise WrongStatus("invitation_answered", status=invitation.status)

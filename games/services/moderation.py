@@ -12,7 +12,7 @@ from django.utils import timezone
 from games import engine
 from games.errors import GameNotFound, IllegalMoveError, InvalidSettings
 from games.models import Game, ModerationAction, Move, Notification, Seat
-from games.services._common import locked_game, require_status, seats_of
+from games.services._common import invitations_lapse, locked_game, require_status, seats_of
 from games.services.audit import audit, checked_reason, require_moderator
 from games.services.deadlines import deadlines_stop
 from games.services.moves import MoveResult, record_input
@@ -71,6 +71,7 @@ def game_abort(*, game_id: int, moderator, reason: str, private: bool = False) -
         game.abort_reason = "" if private else reason[:200]
         deadlines_stop(game=game)
         game.save(update_fields=["status", "abort_reason", "finished_at", "turn_deadline", "next_deadline"])
+        invitations_lapse(game)
         audit(
             moderator=moderator,
             kind=Kind.ABORT,

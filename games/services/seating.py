@@ -7,7 +7,7 @@ from django.utils import timezone
 from games import notify
 from games.errors import InvalidSettings, NotAllowed, WrongStatus
 from games.models import Game, Invitation, Seat
-from games.services._common import locked_game, require_status, seats_of
+from games.services._common import invitations_lapse, locked_game, require_status, seats_of
 from games.services.dealing import seats_renumber, start_if_full
 from games.services.suspensions import require_not_suspended
 
@@ -43,6 +43,7 @@ def seat_leave(*, game_id: int, user) -> None:
             game.status = Game.Status.ABORTED
             game.abort_reason = "Every player left before the start."
             game.save(update_fields=["status", "abort_reason"])
+            invitations_lapse(game)
 
 
 def seats_arrange(*, game_id: int, user, seat_order: list[int]) -> None:

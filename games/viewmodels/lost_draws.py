@@ -3,13 +3,32 @@ has lost, what its hand was left at, and the loser's own explanation."""
 
 from collections import Counter
 
-from games.models import Move
+from django.db.models import TextField
+from django.db.models.functions import Cast
+
+from games.models import Game, Move
 
 CARD_OUT = ("chip_placed", "chip_removed", "dead_card_turned_in", "passed", "penalty_discarded")
 
 
 def lost_by_seat(moves: list[Move]) -> Counter:
     return Counter(event["seat"] for move in moves for event in move.events if event["type"] == "draw_lost")
+
+
+def lost_in_game(game: Game) -> Counter:
+    """Each seat's lost draws over the whole game, not just the moves the
+    table shows: one query, which reads only the few moves with a lost draw
+    (the event's name appears nowhere else in a move's events). Only
+    tabletop mode loses draws, so other games ask nothing."""
+    if game.draw_mode != Game.DrawMode.TABLETOP:
+        return Counter()
+    moves = (
+        Move.objects.filter(game=game)
+        .annotate(events_text=Cast("events", TextField()))
+        .filter(events_text__contains='"draw_lost"')
+        .only("events")
+    )
+    return lost_by_seat(list(moves))
 
 
 def hand_sizes_after(moves: list[Move], now: dict[int, int]) -> list[dict[int, int]]:

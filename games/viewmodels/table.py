@@ -10,9 +10,10 @@ from datetime import datetime
 from games import engine
 from games.board_text import board_rows
 from games.describe import describe_move
-from games.engine.cards import TWO_EYED_JACKS, card_label, card_name, is_red
+from games.engine.board import CARD_CELLS, CELL_NAMES
+from games.engine.cards import JACKS, TWO_EYED_JACKS, card_label, card_name, is_red
 from games.models import Game, Move, Seat
-from games.viewmodels.lost_draws import hand_sizes_after, lost_by_seat, why_mine_was_lost
+from games.viewmodels.lost_draws import hand_sizes_after, lost_in_game, why_mine_was_lost
 from games.viewmodels.recap import recap, since_last_acted
 
 HISTORY_ON_TABLE = 30
@@ -80,6 +81,7 @@ class Cell:
     in_sequence: bool = False
     last_move: bool = False
     target: str | None = None  # the move this cell submits when it is a legal target
+    goes: tuple[str, ...] = ()  # "where my cards go": the viewer's cards that can go here
 
     @property
     def corner(self) -> bool:
@@ -103,6 +105,8 @@ class Cell:
             parts.append("in a sequence")
         if self.last_move:
             parts.append("last move")
+        if self.goes:
+            parts.append(f"your {' or '.join(card_label(card) for card in self.goes)} can go here")
         if self.target:
             parts.append(f"play {self.target}")
         return ", ".join(parts)
@@ -147,7 +151,7 @@ class SeatRow:
     penalties_owed: int
     resigned: bool
     discards: list[str]
-    lost_draws: int = 0  # in the moves the table read
+    lost_draws: int = 0  # over the whole game
 
 
 @dataclass
@@ -172,9 +176,12 @@ class Table:
     my_seat: Seat | None = None
     news: list[str] = field(default_factory=list)  # what changed since the viewer last acted
     my_lost_draw: str | None = None  # why the viewer's draw was lost, since they last acted
+    show_all: bool = False  # "where my cards go" is on: the cells of every card in the hand are marked
 
     @property
     def news_line(self) -> str:
+        if not self.news:  # "your turn" alone would repeat the banner
+            return ""
         return " · ".join([*self.news, "your turn"] if self.my_turn else self.news)
 
     @property
@@ -249,8 +256,34 @@ def cells_of(move: Move | None) -> set[str]:
     return {event["cell"] for event in (move.events if move else []) if "cell" in event}
 
 
-def board_cells(view: dict, *, last_move: set[str], targets: dict[str, str]) -> list[list[Cell]]:
-    """The board row by row; `targets` maps a cell to the move it submits."""
+def where_cards_go(view: dict, actions: Actions, *, my_turn: bool) -> dict[str, tuple[str, ...]]:
+    """Each cell the viewer's cards can go to, and which cards: on the
+    viewer's turn the engine's legal plays; between turns, to plan, the free
+    cells showing each card. Jacks are left out: a two-eyed jack goes on any
+    free cell and a one-eyed jack takes any loose opponent's chip, so they
+    would mark half the board."""
+    if my_turn:
+        pairs = [(a.cell, a.card) for a in actions.of("play") if a.card not in JACKS]
+    else:
+        pairs = [
+            (CELL_NAMES[index], card)
+            for card in view.get("hand", [])
+            if card not in JACKS
+            for index in CARD_CELLS[card]
+            if CELL_NAMES[index] not in view["board"]
+        ]
+    goes: dict[str, tuple[str, ...]] = {}
+    for cell, card in pairs:
+        if card not in goes.get(cell, ()):
+            goes[cell] = (*goes.get(cell, ()), card)
+    return goes
+
+
+def board_cells(
+    view: dict, *, last_move: set[str], targets: dict[str, str], goes: dict[str, tuple[str, ...]] | None = None
+) -> list[list[Cell]]:
+    """The board row by row; `targets` maps a cell to the move it submits,
+    `goes` to the viewer's cards that can go there (when asked to show)."""
     in_sequence = {cell for seqs in view["sequences"].values() for seq in seqs for cell in seq}
     return [
         [
@@ -261,6 +294,7 @@ def board_cells(view: dict, *, last_move: set[str], targets: dict[str, str]) -> 
                 in_sequence=name in in_sequence,
                 last_move=name in last_move,
                 target=targets.get(name),
+                goes=(goes or {}).get(name, ()),
             )
             for name, card in row
         ]
@@ -315,11 +349,13 @@ def table_for(
     seats: list[Seat],
     my_seat: Seat | None,
     selected_card: str | None = None,
+    show_all: bool = False,
     history: int = HISTORY_ON_TABLE,
 ) -> Table:
     """The table as this seat (None: a spectator) sees it. `selected_card`
-    (canonical) lights up its targets; `history` is how many recent moves to
-    read (0 reads none: an e-mail shows no history)."""
+    (canonical) lights up its targets; `show_all` marks where every card of
+    the hand can go; `history` is how many recent moves to read (0 reads
+    none: an e-mail shows no history)."""
     state = engine.state_from_json(game.state)
     position = my_seat.position if my_seat else None
     view = engine.player_view(state, position)
@@ -343,8 +379,13 @@ def table_for(
     return Table(
         game=game,
         view=view,
-        rows=board_cells(view, last_move=cells_of(recent[0] if recent else None), targets=targets),
-        seats=seat_rows(view, seats, me=position, live=True, lost=lost_by_seat(recent)),
+        rows=board_cells(
+            view,
+            last_move=cells_of(recent[0] if recent else None),
+            targets=targets,
+            goes=where_cards_go(view, actions, my_turn=view["turn"] == position) if show_all and held else None,
+        ),
+        seats=seat_rows(view, seats, me=position, live=True, lost=lost_in_game(game)),
         hand=hand,
         actions=actions,
         selected=selected,
@@ -355,4 +396,5 @@ def table_for(
         my_seat=my_seat,
         news=recap(news, position, names),
         my_lost_draw=why_mine_was_lost(news, position, names),
+        show_all=show_all and my_seat is not None,
     )

@@ -2,6 +2,7 @@ import re
 
 import pytest
 from django.core import mail
+from django.test import Client
 from django.urls import reverse
 
 pytestmark = pytest.mark.django_db
@@ -25,9 +26,8 @@ def test_sign_up_verify_log_in_log_out(client):
     assert response.status_code == 302
     assert response["Location"] == reverse("account_email_verification_sent")
 
-    # Verification is mandatory: the account cannot log in yet.
-    client.post(reverse("account_logout"))
-    response = client.post(reverse("account_login"), {"login": "anna", "password": SIGNUP["password1"]})
+    # Verification is mandatory: the account cannot log in yet, from anywhere.
+    response = Client().post(reverse("account_login"), {"login": "anna", "password": SIGNUP["password1"]})
     assert response.status_code == 302
     assert response["Location"] == reverse("account_email_verification_sent")
 
@@ -39,17 +39,48 @@ def test_sign_up_verify_log_in_log_out(client):
     assert page.status_code == 200
     assert b"anna@example.org" in page.content
     assert b'class="site-header"' in page.content  # allauth pages wear the site's layout
-    response = client.post(link)
+    response = client.post(link)  # confirming the address logs in (in the browser that signed up)
     assert response.status_code == 302
-
-    response = client.post(reverse("account_login"), {"login": "anna@example.org", "password": SIGNUP["password1"]})
-    assert response.status_code == 302
+    assert response["Location"] == reverse("welcome")
+    welcome = client.get(response["Location"]).content.decode()
+    assert "Play a friend" in welcome and "Join an open game" in welcome
     home = client.get(reverse("home"))
     assert b"Sign out" in home.content and b"/players/anna/" in home.content
 
     response = client.post(reverse("account_logout"))
     assert response.status_code == 302
     assert b"Sign in" in client.get(reverse("home")).content
+    response = client.post(reverse("account_login"), {"login": "anna@example.org", "password": SIGNUP["password1"]})
+    assert response.status_code == 302 and response["Location"] == reverse("home")  # later log-ins go home
+
+
+def test_a_confirmation_link_opened_elsewhere_confirms_but_does_not_log_in(client):
+    client.post(reverse("account_signup"), SIGNUP)
+    link = _confirmation_link(mail.outbox[-1])
+    elsewhere = Client()
+    elsewhere.post(link)
+    assert b"Sign in" in elsewhere.get(reverse("home")).content  # the link alone is not a password
+    from allauth.account.models import EmailAddress
+
+    assert EmailAddress.objects.get(email="anna@example.org").verified
+
+
+def test_the_time_zone_is_asked_at_sign_up_and_checked(client, django_user_model):
+    form = client.get(reverse("account_signup")).content.decode()
+    assert 'name="time_zone"' in form and 'data-guess="browser"' in form and "js/time-zone.js" in form
+    refused = client.post(reverse("account_signup"), {**SIGNUP, "time_zone": "Mars/Olympus_Mons"})
+    assert refused.status_code == 200 and not django_user_model.objects.exists()
+    assert 'data-guess="browser"' not in refused.content.decode()  # the player's own choice is kept
+    client.post(reverse("account_signup"), {**SIGNUP, "time_zone": "Asia/Tokyo"})
+    assert django_user_model.objects.get().time_zone == "Asia/Tokyo"
+
+
+def test_allauth_headings_and_buttons_are_in_sentence_case(client):
+    login = client.get(reverse("account_login")).content.decode()
+    signup = client.get(reverse("account_signup")).content.decode()
+    assert "<h1>Sign in</h1>" in login and "<h1>Sign up</h1>" in signup
+    assert "Remember me on this device" in login and "Remember Me" not in login
+    assert re.search(r"<button[^>]*>Sign in</button>", login) and re.search(r"<button[^>]*>Sign up", signup)
 
 
 def test_log_in_by_username_after_verification(client, django_user_model):

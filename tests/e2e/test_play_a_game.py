@@ -10,6 +10,7 @@ from django.core import mail
 from games import engine
 from games.engine.cards import FULL_DECK
 from games.models import Game
+from tests.e2e.conftest import WIDTHS, axe_violations, overflow
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -47,8 +48,8 @@ def sign_up(page, base, username):
     message = next(m for m in reversed(mail.outbox) if m.to == [f"{username}@example.org"])
     link = re.search(r"https?://[^/\s]+(/accounts/confirm-email/\S+/)", message.body).group(1)
     page.goto(base + link)
-    page.click("main form button[type=submit]")  # confirm the address
-    log_in(page, base, username)
+    page.click("main form button[type=submit]")  # confirming the address logs in
+    page.wait_for_url("**/welcome/")
 
 
 def log_in(page, base, username):
@@ -66,10 +67,11 @@ def play(page, move: str):
     page.wait_for_selector(".turn-banner")
 
 
-def test_two_people_play_a_whole_game_in_their_browsers(browser, live_server, monkeypatch, screenshot):
+@pytest.mark.parametrize("size", WIDTHS)
+def test_two_people_play_a_whole_game_in_their_browsers(browser, live_server, monkeypatch, screenshot, size):
     monkeypatch.setattr(engine, "shuffled_deck", lambda rng: short_deck())
     base = live_server.url
-    anna_ctx, ben_ctx, spectator_ctx = browser.new_context(), browser.new_context(), browser.new_context()
+    anna_ctx, ben_ctx, spectator_ctx = (browser.new_context(viewport=WIDTHS[size]) for _ in range(3))
     anna, ben, spectator = anna_ctx.new_page(), ben_ctx.new_page(), spectator_ctx.new_page()
     sign_up(anna, base, "anna")
     sign_up(ben, base, "ben")
@@ -86,7 +88,7 @@ def test_two_people_play_a_whole_game_in_their_browsers(browser, live_server, mo
     ben.click(f"text=Game {game.pk}")
     ben.click("text=Accept the invitation")  # the last seat: the cards are dealt at once
     ben.wait_for_selector(".board")
-    screenshot(ben, "01-started")
+    screenshot(ben, f"game-{size}-01-started")
 
     seat0 = game.seats.get(position=0).user.username
     first, second = (anna, ben) if seat0 == "anna" else (ben, anna)
@@ -105,15 +107,16 @@ def test_two_people_play_a_whole_game_in_their_browsers(browser, live_server, mo
             stale.click('button.cell.target[value="KD C10"]')
             assert "The game has moved on" in stale.inner_text("#error")
             assert "is to play" in stale.inner_text(".turn-banner")  # the fresh table
-            screenshot(stale, "02-stale-tab")
+            screenshot(stale, f"game-{size}-02-stale-tab")
         if index == 3:
-            screenshot(first, "03-first-sequence")
+            screenshot(first, f"game-{size}-03-first-sequence")
             spectator_user = UserFactory(username="watcher")
             log_in(spectator, base, spectator_user.username)
             spectator.goto(f"{base}/games/{game.pk}/")
             assert "You are watching" in spectator.content()
             assert spectator.locator("a.hand-card").count() == 0
-            screenshot(spectator, "04-spectator")
+            screenshot(spectator, f"game-{size}-04-spectator")
+        assert overflow(first) <= 0
         if theirs:
             second.goto(f"{base}/games/{game.pk}/")
             play(second, theirs)
@@ -121,12 +124,13 @@ def test_two_people_play_a_whole_game_in_their_browsers(browser, live_server, mo
 
     banner = first.inner_text(".turn-banner")
     assert f"Blue ({seat0}) wins" in banner
-    screenshot(first, "05-won")
+    assert axe_violations(first) == [] and overflow(first) <= 0
+    screenshot(first, f"game-{size}-05-won")
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner == "blue" and game.result_reason == "sequences"
 
     second.goto(f"{base}/games/{game.pk}/replay/?at=7")
     assert "After move 7 of 15" in second.content()
-    screenshot(second, "06-replay")
+    screenshot(second, f"game-{size}-06-replay")
     for context in (anna_ctx, ben_ctx, spectator_ctx):
         context.close()

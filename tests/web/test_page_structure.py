@@ -100,6 +100,8 @@ def pages(client, world):
     yield "draw confirmation", client.get(reverse("game_draw", args=[game.pk]))
     yield "settings", client.get(reverse("account_settings"))
     yield "invitation link, signed in", client.get(reverse("invitation", args=[token]))
+    yield "first visit", client.get(reverse("welcome"))
+    yield "table, where my cards go", client.get(f"{table}?show=all")
 
     client.force_login(UserFactory())
     yield "table, spectator", client.get(table)

@@ -1,0 +1,13 @@
+"""allauth's log-in form, its labels in the site's words and sentence case
+(ACCOUNT_FORMS; apart from accounts.forms, which allauth imports as the
+sign-up form's base while its own forms module is still loading)."""
+
+from allauth.account.forms import LoginForm as AllauthLoginForm
+
+
+class LoginForm(AllauthLoginForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["login"].label = "Username or e-mail address"
+        if "remember" in self.fields:
+            self.fields["remember"].label = "Remember me on this device"
