@@ -1,9 +1,9 @@
 from allauth.account.adapter import DefaultAccountAdapter
 from django import forms
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
-from django.urls import reverse
 
 from accounts import usernames
 
