@@ -47,3 +47,9 @@ def cancel_stale_games() -> int:
     twice or beside a join: each game is re-checked under its own row lock."""
     stale = Game.objects.stale_forming(timezone.now()).values_list("pk", flat=True)
     return sum(services.game_cancel_unfilled(game_id=game_id) for game_id in list(stale))
+
+
+@shared_task(name="games.outbox_prune", ignore_result=True)
+def outbox_prune() -> int:
+    """Daily: sent and skipped e-mails past their retention period."""
+    return outbox.prune()

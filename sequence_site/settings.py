@@ -155,6 +155,7 @@ CELERY_BEAT_SCHEDULE = {
     "enforce-deadlines": {"task": "games.enforce_deadlines", "schedule": crontab()},
     "outbox-sweep": {"task": "games.outbox_sweep", "schedule": crontab()},
     "cancel-stale-games": {"task": "games.cancel_stale_games", "schedule": crontab(minute=17)},
+    "outbox-prune": {"task": "games.outbox_prune", "schedule": crontab(hour=4, minute=41)},
 }
 
 # --- Accounts ---------------------------------------------------------------
