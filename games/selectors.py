@@ -11,6 +11,10 @@ from django.utils import timezone
 from games.errors import GameNotFound
 from games.models import Game, Invitation, Seat
 
+# The lists show a game's line, never its position: the engine snapshot and
+# the cut (kilobytes of JSON each) are left in the database.
+SNAPSHOT = ("state", "cut")
+
 
 def _seats(game: Game) -> list[Seat]:
     return list(game.seats.select_related("user").order_by("position"))
@@ -83,6 +87,7 @@ def my_games(*, user, finished_limit: int = 10) -> list[GameRow]:
         Seat.objects.filter(user=user)
         .exclude(game__status=Game.Status.ABORTED)
         .select_related("game")
+        .defer(*(f"game__{name}" for name in SNAPSHOT))
         .prefetch_related(seat_prefetch)
     )
     rows = []
@@ -105,6 +110,7 @@ def my_games(*, user, finished_limit: int = 10) -> list[GameRow]:
     invitations = (
         Invitation.objects.filter(user=user, status=Invitation.Status.PENDING, game__status=Game.Status.FORMING)
         .select_related("game")
+        .defer(*(f"game__{name}" for name in SNAPSHOT))
         .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.order_by("position")))
     )
     for invitation in invitations:
@@ -119,6 +125,7 @@ def open_games(*, user) -> list[Game]:
     """Public games still looking for players, that the viewer is not in."""
     games = (
         Game.objects.filter(status=Game.Status.FORMING, is_public=True)
+        .defer(*SNAPSHOT)
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("position")))
         .order_by("-created_at")
     )
@@ -130,6 +137,7 @@ def open_games(*, user) -> list[Game]:
 def public_games_in_play(*, limit: int = 20) -> list[Game]:
     return list(
         Game.objects.filter(status=Game.Status.ACTIVE, is_public=True)
+        .defer(*SNAPSHOT)
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("position")))
         .order_by("-started_at")[:limit]
     )
@@ -147,6 +155,7 @@ def finished_games_of(*, player, viewer) -> list[ProfileRow]:
     seats = (
         Seat.objects.filter(user=player, game__status=Game.Status.FINISHED, game__in=visible_games(user=viewer))
         .select_related("game")
+        .defer(*(f"game__{name}" for name in SNAPSHOT))
         .order_by("-game__finished_at")[:100]
     )
     rows = []

@@ -12,12 +12,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_GET, require_POST
 
-from games import inputs, selectors, services, web_refusals
+from games import fragments, inputs, selectors, services, web_refusals
 from games.errors import GameError
 from games.forms import GameCreateForm, InviteForm, MoveForm
+from games.fragments import SECONDS
 from games.models import Game, Invitation
 from games.viewmodels.replay import replay_frame
 from games.viewmodels.table import table_for
@@ -63,9 +65,12 @@ def _seated(request, seat) -> HttpResponse:
 
 def home(request):
     if not request.user.is_authenticated:
-        return render(request, "home.html", {"games_in_play": selectors.public_games_in_play(limit=5)})
+        games = selectors.public_games_in_play(limit=5)
+        context = {"games_in_play": games, "games_key": fragments.games_key(games), "fragment_seconds": SECONDS}
+        return render(request, "home.html", context)
     rows = selectors.my_games(user=request.user)
-    return render(request, "games/my_games.html", {"rows": rows})
+    context = {"rows": rows, "rows_key": fragments.my_games_key(rows, timezone.now()), "fragment_seconds": SECONDS}
+    return render(request, "games/my_games.html", context)
 
 
 @login_required
@@ -97,7 +102,13 @@ def open_games(request):
     return render(
         request,
         "games/open.html",
-        {"games": selectors.open_games(user=request.user), "in_play": selectors.public_games_in_play()},
+        {
+            "games": (games := selectors.open_games(user=request.user)),
+            "in_play": (in_play := selectors.public_games_in_play()),
+            "games_key": fragments.games_key(games),
+            "in_play_key": fragments.games_key(in_play),
+            "fragment_seconds": SECONDS,
+        },
     )
 
 
@@ -317,4 +328,5 @@ def profile(request, username: str):
     player = get_object_or_404(get_user_model(), username=username)
     rows = selectors.finished_games_of(player=player, viewer=request.user)
     summary = {outcome: sum(1 for row in rows if row.outcome == outcome) for outcome in ("won", "lost", "drawn")}
-    return render(request, "games/profile.html", {"player": player, "rows": rows, "summary": summary})
+    context = {"player": player, "rows": rows, "summary": summary, "rows_key": fragments.profile_key(player, rows)}
+    return render(request, "games/profile.html", {**context, "fragment_seconds": SECONDS})
