@@ -6,10 +6,12 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import engine, services
-from games.models import Game, Invitation
+from games.models import Game, Hand, Invitation, Seat
 from tests.factories import UserFactory
 from tests.gameplay import first_play, play_a_move, state_of
 
@@ -381,3 +383,47 @@ def test_the_last_moves_cell_says_so(client, started_game):
     login(client, users[1])
     html = client.get(reverse("game", args=[game.pk])).content.decode()
     assert re.search(rf'class="cell[^"]* last-move" role="img" aria-label="{move.split()[1]}, [^"]*, last move"', html)
+
+
+def games_with(me, count: int, template: Game, others: list) -> list[Game]:
+    """`count` copies of a started game with `me` in each: in play (half of
+    them my move), forming and finished, as a long-time player has them."""
+    hands = {seat.position: seat.hand.cards for seat in template.seats.select_related("hand")}
+    statuses = [Game.Status.ACTIVE, Game.Status.ACTIVE, Game.Status.FORMING, Game.Status.FINISHED]
+    games = Game.objects.bulk_create(
+        Game(
+            players=2,
+            teams=2,
+            turn_seconds=template.turn_seconds,
+            draw_window_seconds=template.draw_window_seconds,
+            status=statuses[i % 4],
+            state=template.state,
+            started_at=template.started_at,
+            turn_position=template.turn_position,
+            turn_deadline=template.turn_deadline,
+            winner="blue" if statuses[i % 4] == Game.Status.FINISHED else "",
+        )
+        for i in range(count)
+    )
+    seats = Seat.objects.bulk_create(
+        Seat(game=game, position=p, user=user, name=user.username)
+        for i, game in enumerate(games)
+        for p, user in enumerate((me, others[i % len(others)]) if i % 8 < 4 else (others[i % len(others)], me))
+    )
+    Hand.objects.bulk_create(Hand(seat=seat, cards=hands[seat.position]) for seat in seats)
+    return games
+
+
+@pytest.mark.parametrize("count", [4, 40])
+def test_my_games_costs_as_many_queries_for_40_games_as_for_4(client, started_game, count):
+    template, _ = started_game(2, 2)
+    me, others = UserFactory(), UserFactory.create_batch(3)
+    games = games_with(me, count, template, others)
+    login(client, me)
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get("/")
+    assert page.status_code == 200
+    shown = set(map(int, re.findall(r"Game (\d+) ·", page.content.decode())))
+    assert shown == {g.pk for g in games}  # at most ten of them finished: the list shows them all
+    # A session, a user, the seats with their games, the games' seats, the invitations with theirs.
+    assert len(queries) <= 5, [q["sql"] for q in queries.captured_queries]
