@@ -69,3 +69,8 @@ def profile_key(player, rows) -> str:
             for row in rows
         ],
     )
+
+
+def replay_key(game, at: int | None) -> str:
+    """A replayed position: the moves up to it never change, and the latest one changes with the version."""
+    return "replay:" + _key(game.pk, game.version, game.status, at)

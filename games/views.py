@@ -9,8 +9,10 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
@@ -301,8 +303,16 @@ def invitation(request, token: str):
 def game_replay(request, game_id: int):
     """The position after move ?at= (the latest when it is not a number)."""
     game, seats, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
-    frame = replay_frame(game=game, seats=seats, at=inputs.read_int(request.GET.get("at")))
-    return render(request, "games/replay.html", {"game": game, "frame": frame, "table": frame.table})
+    at = inputs.read_int(request.GET.get("at"))
+    at = None if at is None else max(0, min(at, game.version))  # one key per position, however asked
+    key = fragments.replay_key(game, at)
+    body = cache.get(key)
+    if body is None:  # rebuilt from the log: the same for every viewer until the game moves on
+        frame = replay_frame(game=game, seats=seats, at=at)
+        context = {"game": game, "frame": frame, "table": frame.table}
+        body = render_to_string("games/_replay.html", context, request=request)
+        cache.set(key, body, SECONDS)
+    return render(request, "games/replay.html", {"game": game, "body": body})
 
 
 @require_GET
