@@ -208,7 +208,7 @@ def clone_games(template, pairs, **fields) -> list:
 def session_cookie(user, csrf: str) -> str:
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
+    from django.contrib.sessions.backends.cached_db import SessionStore
 
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)

@@ -133,6 +133,8 @@ else:
         }
     }
 CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "sequence")
+# A signed-in page reads its session from the cache, not the database (#15).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 CELERY_BROKER_URL = REDIS_URL or "filesystem://"
 if not REDIS_URL:
