@@ -86,12 +86,15 @@ def owed(
 def save_all(notifications: list[Notification | None], *, game: Game, version: int) -> None:
     """Store the rows in the transaction of the change that caused them (one
     query; a row owed already is not owed twice) and, once it commits, send
-    those that are due now."""
+    those that are due now. Rows due later (a turn e-mail's grace, reminders,
+    digests) start no task: the sweep sends them when their time comes."""
     rows = [n for n in notifications if n is not None]
     if not rows:
         return
     Notification.objects.bulk_create(rows, ignore_conflicts=True)
-    transaction.on_commit(lambda: dispatch.send_due(game_id=game.pk, version=version))
+    now = timezone.now()
+    if any(not row.digest and row.due_at <= now for row in rows):
+        transaction.on_commit(lambda: dispatch.send_due(game_id=game.pk, version=version))
 
 
 def deliver_due_for(*, game_id: int, version: int, now: datetime | None = None) -> list[str]:

@@ -199,3 +199,20 @@ def test_sent_and_skipped_rows_are_pruned_after_the_retention_period(started_gam
     assert {(status, round((now - due).total_seconds() / 86400)) for status, due in left} == {
         key for key, pruned in rows.items() if not pruned
     }
+
+
+def test_a_change_whose_emails_are_due_later_starts_no_task(
+    started_game, settings, monkeypatch, django_capture_on_commit_callbacks
+):
+    settings.TURN_EMAIL_GRACE_SECONDS = 120
+    game, users = started_game(2, 2)
+    started = []
+    monkeypatch.setattr("games.dispatch.send_due", lambda **kwargs: started.append(kwargs))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
+    assert started == []  # the turn e-mail waits out its grace: the sweep sends it
+    assert Notification.objects.filter(game=game, version=1, kind=Kind.YOUR_TURN, status="pending").exists()
+    settings.TURN_EMAIL_GRACE_SECONDS = 0
+    with django_capture_on_commit_callbacks(execute=True):
+        services.move_submit(game_id=game.pk, user=users[1], move=first_play(game, 1), expected_version=1)
+    assert started == [{"game_id": game.pk, "version": 2}]
