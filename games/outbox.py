@@ -160,6 +160,7 @@ def deliver_many(ids: list[int], now: datetime | None = None) -> dict[int, str]:
                 if message is None:
                     skipped.append(notification.pk)
                     continue
+                connection.open()  # once: a backend closes only a connection that send() itself opened
                 message.connection = connection
                 message.send()
             except Exception as exc:  # any failure to render or send: retry this one later, with backoff
@@ -174,8 +175,8 @@ def deliver_many(ids: list[int], now: datetime | None = None) -> dict[int, str]:
 
 @contextmanager
 def _connection():
-    """One connection for a batch, opened when the first message is sent (a
-    batch of skipped rows opens none) and closed even if it broke."""
+    """One connection for a batch, opened before the first message is sent
+    (a batch of skipped rows opens none) and closed even if it broke."""
     connection = mail.get_connection()
     try:
         yield connection

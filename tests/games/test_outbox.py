@@ -3,9 +3,11 @@ commit or by the sweep, retried after a failure, gathered into digests, and
 skipped once it no longer applies."""
 
 import random
+import socket
 from datetime import timedelta
 
 import pytest
+from aiosmtpd.controller import Controller
 from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 from django.utils import timezone
@@ -124,17 +126,40 @@ def due_turn_emails(started_game, count: int) -> list[int]:
     )
 
 
-def test_the_sweep_sends_what_is_due_over_one_connection(started_game, monkeypatch):
+class Sink:
+    """An SMTP server on loopback that tells its connections apart."""
+
+    def __init__(self):
+        self.sessions, self.recipients = [], []
+
+    async def handle_DATA(self, server, session, envelope):
+        if not any(session is seen for seen in self.sessions):
+            self.sessions.append(session)
+        self.recipients += envelope.rcpt_tos
+        return "250 OK"
+
+
+@pytest.fixture
+def smtp_sink(settings):
+    sink = Sink()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    controller = Controller(sink, hostname="127.0.0.1", port=port)
+    controller.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    yield sink
+    controller.stop()
+
+
+def test_the_sweep_sends_what_is_due_over_one_smtp_connection(started_game, smtp_sink):
     ids = due_turn_emails(started_game, 3)
-    opened = []
-    real = mail.get_connection
-    monkeypatch.setattr(mail, "get_connection", lambda *args, **kwargs: opened.append(1) or real(*args, **kwargs))
     outcomes = outbox.sweep()
-    assert len(opened) == 1
-    assert sorted(m.to[0] for m in turn_emails()) == sorted(
-        Notification.objects.filter(pk__in=ids).values_list("to_email", flat=True)
-    )
-    assert outcomes["sent"] >= 3
+    assert len(smtp_sink.sessions) == 1
+    addresses = Notification.objects.filter(pk__in=ids).values_list("to_email", flat=True)
+    assert set(addresses) <= set(smtp_sink.recipients) and outcomes["sent"] == len(smtp_sink.recipients)
     assert not Notification.objects.filter(status__in=["pending", "sending"], due_at__lte=timezone.now()).exists()
 
 
