@@ -427,3 +427,25 @@ def test_my_games_costs_as_many_queries_for_40_games_as_for_4(client, started_ga
     assert shown == {g.pk for g in games}  # at most ten of them finished: the list shows them all
     # A session, a user, the seats with their games, the games' seats, the invitations with theirs.
     assert len(queries) <= 5, [q["sql"] for q in queries.captured_queries]
+
+
+def test_the_public_lists_cost_as_many_queries_for_many_games_as_for_few(client, started_game):
+    def public_games(count: int) -> None:
+        for _ in range(count):
+            services.game_create(creator=UserFactory(), players=3, teams=3, is_public=True)
+            started_game(2, 2, is_public=True)
+
+    def queries_of(path: str) -> tuple[int, str]:
+        with CaptureQueriesContext(connection) as queries:
+            page = client.get(path)
+        assert page.status_code == 200
+        return len(queries), page.content.decode()
+
+    public_games(1)
+    few = {path: queries_of(path)[0] for path in ("/", "/games/open/")}
+    public_games(4)
+    for path in ("/", "/games/open/"):
+        count, html = queries_of(path)
+        assert count == few[path] <= 4, path
+    listed = set(map(int, re.findall(r"Game (\d+)</a>", html)))
+    assert listed == set(Game.objects.filter(is_public=True).values_list("pk", flat=True))
