@@ -71,6 +71,7 @@ def profile_key(player, rows) -> str:
     )
 
 
-def replay_key(game, at: int | None) -> str:
-    """A replayed position: the moves up to it never change, and the latest one changes with the version."""
-    return "replay:" + _key(game.pk, game.version, game.status, at)
+def replay_key(game, seats, at: int | None) -> str:
+    """A replayed position: the moves up to it never change, and the latest
+    one changes with the version; the seats' names are shown with it."""
+    return "replay:" + _key(game.pk, game.version, game.status, at, _seats(seats))

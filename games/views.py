@@ -305,7 +305,7 @@ def game_replay(request, game_id: int):
     game, seats, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
     at = inputs.read_int(request.GET.get("at"))
     at = None if at is None else max(0, min(at, game.version))  # one key per position, however asked
-    key = fragments.replay_key(game, at)
+    key = fragments.replay_key(game, seats, at)
     body = cache.get(key)
     if body is None:  # rebuilt from the log: the same for every viewer until the game moves on
         frame = replay_frame(game=game, seats=seats, at=at)

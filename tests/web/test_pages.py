@@ -449,3 +449,16 @@ def test_the_public_lists_cost_as_many_queries_for_many_games_as_for_few(client,
         assert count == few[path] <= 4, path
     listed = set(map(int, re.findall(r"Game (\d+)</a>", html)))
     assert listed == set(Game.objects.filter(is_public=True).values_list("pk", flat=True))
+
+
+def test_a_cached_list_or_replay_never_outlives_a_change(client, started_game):
+    game, users = started_game(2, 2, is_public=True)
+    login(client, users[0])
+    replay = reverse("game_replay", args=[game.pk])
+    assert b"Your move" in client.get("/").content
+    assert b"After move 0 of 0" in client.get(replay).content
+    services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
+    assert b"Your move" not in client.get("/").content
+    assert b"Waiting for " + users[1].username.encode() in client.get("/").content
+    assert b"After move 1 of 1" in client.get(replay).content
+    assert b"After move 0 of 1" in client.get(replay + "?at=0").content
