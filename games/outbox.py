@@ -152,7 +152,7 @@ def deliver_many(ids: list[int], now: datetime | None = None) -> dict[int, str]:
         return {}
     rows = list(Notification.objects.filter(pk__in=claimed).select_related("recipient").order_by("pk"))
     outcomes: dict[int, str] = {}
-    sent, skipped = [], []
+    skipped = []
     with _connection() as connection:
         for notification in rows:
             try:
@@ -166,10 +166,12 @@ def deliver_many(ids: list[int], now: datetime | None = None) -> dict[int, str]:
             except Exception as exc:  # any failure to render or send: retry this one later, with backoff
                 outcomes[notification.pk] = _failed([notification], now, exc)
                 continue
-            sent.append(notification.pk)
-    _finish(sent, now, status=Notification.Status.SENT, sent_at=timezone.now())
+            # Marked at once, not with the batch: a worker dying mid-batch
+            # leaves at most this one e-mail to be sent again after the lease.
+            _finish([notification.pk], now, status=Notification.Status.SENT, sent_at=timezone.now())
+            outcomes[notification.pk] = "sent"
     _finish(skipped, now, status=Notification.Status.SKIPPED)
-    outcomes.update(dict.fromkeys(sent, "sent") | dict.fromkeys(skipped, "skipped"))
+    outcomes.update(dict.fromkeys(skipped, "skipped"))
     return outcomes
 
 
