@@ -42,11 +42,12 @@ def my_games_key(rows, now: datetime) -> str:
 
 
 def games_key(games) -> str:
-    """A list of games by their players (the home page, open games)."""
+    """A list of games by their players (the home page, open games), from
+    `selectors.open_games` or `public_games_in_play`."""
     return _key(
         "games",
         [
-            (game.pk, game.version, game.status, game.players, game.teams, game.draw_mode, _seats(game.seats.all()))
+            (game.pk, game.version, game.status, game.players, game.teams, game.draw_mode, _seats(game.seat_list))
             for game in games
         ],
     )

@@ -127,6 +127,7 @@ def my_games(*, user, finished_limit: int = 10) -> list[GameRow]:
 # here shows up as one query per game.
 LISTED = ("id", "players", "teams", "draw_mode", "status", "version", "is_public", "created_at", "started_at")
 LISTED_SEATS = Seat.objects.only("id", "game_id", "position", "name", "user_id").order_by("position")
+# ...as `game.seat_list`, a plain list: each `game.seats.all()` would build a new queryset.
 
 
 def open_games(*, user) -> list[Game]:
@@ -134,7 +135,7 @@ def open_games(*, user) -> list[Game]:
     games = (
         Game.objects.filter(status=Game.Status.FORMING, is_public=True)
         .only(*LISTED)
-        .prefetch_related(Prefetch("seats", queryset=LISTED_SEATS))
+        .prefetch_related(Prefetch("seats", queryset=LISTED_SEATS, to_attr="seat_list"))
         .order_by("-created_at")
     )
     if user.is_authenticated:
@@ -146,7 +147,7 @@ def public_games_in_play(*, limit: int = 20) -> list[Game]:
     return list(
         Game.objects.filter(status=Game.Status.ACTIVE, is_public=True)
         .only(*LISTED)
-        .prefetch_related(Prefetch("seats", queryset=LISTED_SEATS))
+        .prefetch_related(Prefetch("seats", queryset=LISTED_SEATS, to_attr="seat_list"))
         .order_by("-started_at")[:limit]
     )
 
