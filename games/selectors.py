@@ -152,6 +152,13 @@ def public_games_in_play(*, limit: int = 20) -> list[Game]:
     )
 
 
+# What a line of a profile shows (counted like LISTED, in tests/web/test_pages.py).
+PROFILE_FIELDS = (
+    *("id", "game_id", "position", "user_id", "name"),
+    *(f"game__{name}" for name in ("id", "players", "teams", "status", "winner", "result_reason", "finished_at")),
+)
+
+
 @dataclass
 class ProfileRow:
     game: Game
@@ -164,7 +171,7 @@ def finished_games_of(*, player, viewer) -> list[ProfileRow]:
     seats = (
         Seat.objects.filter(user=player, game__status=Game.Status.FINISHED, game__in=visible_games(user=viewer))
         .select_related("game")
-        .defer(*(f"game__{name}" for name in SNAPSHOT))
+        .only(*PROFILE_FIELDS)
         .order_by("-game__finished_at")[:100]
     )
     rows = []
