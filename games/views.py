@@ -101,17 +101,10 @@ def _refused_new_game(request, form: GameCreateForm, error: GameError):
 
 @require_GET
 def open_games(request):
-    return render(
-        request,
-        "games/open.html",
-        {
-            "games": (games := selectors.open_games(user=request.user)),
-            "in_play": (in_play := selectors.public_games_in_play()),
-            "games_key": fragments.games_key(games),
-            "in_play_key": fragments.games_key(in_play),
-            "fragment_seconds": SECONDS,
-        },
-    )
+    games, in_play = selectors.open_games(user=request.user), selectors.public_games_in_play()
+    context = {"games": games, "in_play": in_play, "fragment_seconds": SECONDS}
+    context |= {"games_key": fragments.games_key(games), "in_play_key": fragments.games_key(in_play)}
+    return render(request, "games/open.html", context)
 
 
 def _game_page(request, game_id: int, *, error: GameError | None = None, move_text: str = ""):
