@@ -287,7 +287,11 @@ class Notification(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["to_email", "game", "version", "kind", "variant"], name="notification_once")
         ]
-        indexes = [models.Index(fields=["status", "due_at"], name="notification_due_idx")]
+        indexes = [
+            models.Index(fields=["status", "due_at"], name="notification_due_idx"),
+            # what a change made due at once (tasks.send_due) is looked up by
+            models.Index(fields=["game", "version"], name="notification_game_version_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} to {self.to_email} (game {self.game_id} v{self.version})"

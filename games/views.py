@@ -9,15 +9,19 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_GET, require_POST
 
-from games import inputs, selectors, services, web_refusals
+from games import fragments, inputs, selectors, services, web_refusals
 from games.errors import GameError
 from games.forms import GameCreateForm, InviteForm, MoveForm
+from games.fragments import SECONDS
 from games.models import Game, Invitation
 from games.viewmodels.replay import replay_frame
 from games.viewmodels.table import table_for
@@ -63,9 +67,12 @@ def _seated(request, seat) -> HttpResponse:
 
 def home(request):
     if not request.user.is_authenticated:
-        return render(request, "home.html", {"games_in_play": selectors.public_games_in_play(limit=5)})
+        games = selectors.public_games_in_play(limit=5)
+        context = {"games_in_play": games, "games_key": fragments.games_key(games), "fragment_seconds": SECONDS}
+        return render(request, "home.html", context)
     rows = selectors.my_games(user=request.user)
-    return render(request, "games/my_games.html", {"rows": rows})
+    context = {"rows": rows, "rows_key": fragments.my_games_key(rows, timezone.now()), "fragment_seconds": SECONDS}
+    return render(request, "games/my_games.html", context)
 
 
 @login_required
@@ -101,11 +108,10 @@ def _refused_new_game(request, form: GameCreateForm, error: GameError):
 
 @require_GET
 def open_games(request):
-    return render(
-        request,
-        "games/open.html",
-        {"games": selectors.open_games(user=request.user), "in_play": selectors.public_games_in_play()},
-    )
+    games, in_play = selectors.open_games(user=request.user), selectors.public_games_in_play()
+    context = {"games": games, "in_play": in_play, "fragment_seconds": SECONDS}
+    context |= {"games_key": fragments.games_key(games), "in_play_key": fragments.games_key(in_play)}
+    return render(request, "games/open.html", context)
 
 
 def _game_page(request, game_id: int, *, error: GameError | None = None, move_text: str = ""):
@@ -307,8 +313,16 @@ def invitation(request, token: str):
 def game_replay(request, game_id: int):
     """The position after move ?at= (the latest when it is not a number)."""
     game, seats, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
-    frame = replay_frame(game=game, seats=seats, at=inputs.read_int(request.GET.get("at")))
-    return render(request, "games/replay.html", {"game": game, "frame": frame, "table": frame.table})
+    at = inputs.read_int(request.GET.get("at"))
+    at = None if at is None else max(0, min(at, game.version))  # one key per position, however asked
+    key = fragments.replay_key(game, seats, at)
+    body = cache.get(key)
+    if body is None:  # rebuilt from the log: the same for every viewer until the game moves on
+        frame = replay_frame(game=game, seats=seats, at=at)
+        context = {"game": game, "frame": frame, "table": frame.table}
+        body = render_to_string("games/_replay.html", context, request=request)
+        cache.set(key, body, SECONDS)
+    return render(request, "games/replay.html", {"game": game, "body": body})
 
 
 @require_GET
@@ -334,4 +348,5 @@ def profile(request, username: str):
     player = get_object_or_404(get_user_model(), username=username)
     rows = selectors.finished_games_of(player=player, viewer=request.user)
     summary = {outcome: sum(1 for row in rows if row.outcome == outcome) for outcome in ("won", "lost", "drawn")}
-    return render(request, "games/profile.html", {"player": player, "rows": rows, "summary": summary})
+    context = {"player": player, "rows": rows, "summary": summary, "rows_key": fragments.profile_key(player, rows)}
+    return render(request, "games/profile.html", {**context, "fragment_seconds": SECONDS})
