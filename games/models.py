@@ -181,16 +181,16 @@ class Move(models.Model):
     version it produced."""
 
     class Actor(models.TextChoices):
-        PLAYER = "player", "Player"
-        SYSTEM = "system", "System"
-        MODERATOR = "moderator", "Moderator"
+        PLAYER = "player", _("Player")
+        SYSTEM = "system", _("System")
+        MODERATOR = "moderator", _("Moderator")
 
     class Door(models.TextChoices):
-        WEB = "web", "Web"
-        EMAIL = "email", "E-mail"
-        API = "api", "API"
-        SYSTEM = "system", "System"
-        ADMIN = "admin", "Admin"
+        WEB = "web", _("Web")
+        EMAIL = "email", _("E-mail")
+        API = "api", _("API")
+        SYSTEM = "system", _("System")
+        ADMIN = "admin", _("Admin")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField()
@@ -256,11 +256,11 @@ class Notification(models.Model):
     Kind = EmailKind  # the kinds a player sets a delivery for, in accounts
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        SENDING = "sending", "Being sent"
-        SENT = "sent", "Sent"
-        SKIPPED = "skipped", "No longer applies"
-        FAILED = "failed", "Failed"
+        PENDING = "pending", _("Pending")
+        SENDING = "sending", _("Being sent")
+        SENT = "sent", _("Sent")
+        SKIPPED = "skipped", _("No longer applies")
+        FAILED = "failed", _("Failed")
 
     recipient = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
     to_email = models.EmailField()
@@ -314,17 +314,17 @@ class InboundMessage(models.Model):
     Message-ID acts once."""
 
     class Door(models.TextChoices):
-        PIPE = "pipe", "MTA pipe"
-        WEBHOOK = "webhook", "Webhook"
-        IMAP = "imap", "IMAP"
+        PIPE = "pipe", _("MTA pipe")
+        WEBHOOK = "webhook", _("Webhook")
+        IMAP = "imap", _("IMAP")
 
     class Outcome(models.TextChoices):
-        PENDING = "pending", "Not handled yet"
-        APPLIED = "applied", "Moves applied"
-        ANSWERED = "answered", "Answered (help, board, resign asked)"
-        REFUSED = "refused", "Refused, with a reply"
-        REJECTED = "rejected", "Rejected without a reply"
-        IGNORED = "ignored", "Ignored (auto-reply, bounce, list, too big)"
+        PENDING = "pending", _("Not handled yet")
+        APPLIED = "applied", _("Moves applied")
+        ANSWERED = "answered", _("Answered (help, board, resign asked)")
+        REFUSED = "refused", _("Refused, with a reply")
+        REJECTED = "rejected", _("Rejected without a reply")
+        IGNORED = "ignored", _("Ignored (auto-reply, bounce, list, too big)")
 
     message_key = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the Message-ID.")
     message_id = models.CharField(max_length=300, blank=True)
@@ -396,15 +396,15 @@ class Report(models.Model):
     """A player's complaint about a game or one of its chat messages, until a moderator resolves it."""
 
     class Reason(models.TextChoices):
-        TABLE_TALK = "table_talk", "Table talk (telling a partner about cards)"
-        ABUSE = "abuse", "Abuse or harassment"
-        STALLING = "stalling", "Stalling the game"
-        CHEATING = "cheating", "Cheating"
-        OTHER = "other", "Something else"
+        TABLE_TALK = "table_talk", _("Table talk (telling a partner about cards)")
+        ABUSE = "abuse", _("Abuse or harassment")
+        STALLING = "stalling", _("Stalling the game")
+        CHEATING = "cheating", _("Cheating")
+        OTHER = "other", _("Something else")
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        RESOLVED = "resolved", "Resolved"
+        OPEN = "open", _("Open")
+        RESOLVED = "resolved", _("Resolved")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reports")
     message = models.ForeignKey(ChatMessage, null=True, blank=True, on_delete=models.CASCADE, related_name="reports")
@@ -457,17 +457,17 @@ class ModerationAction(models.Model):
     public notes (without the reason when it is private)."""
 
     class Kind(models.TextChoices):
-        ABORT = "abort", "Aborted the game"
-        ADJUDICATE = "adjudicate", "Adjudicated the result"
-        REPLACE = "replace", "Replaced a player"
-        EXTEND = "extend", "Extended a deadline"
-        PAUSE = "pause", "Paused the game"
-        RESUME = "resume", "Resumed the game"
-        PENALTY = "penalty", "Applied the table-talk penalty"
-        HIDE_MESSAGE = "hide_message", "Hid a chat message"
-        SUSPEND = "suspend", "Suspended a player"
-        UNSUSPEND = "unsuspend", "Lifted a suspension"
-        RESOLVE_REPORT = "resolve_report", "Resolved a report"
+        ABORT = "abort", _("Aborted the game")
+        ADJUDICATE = "adjudicate", _("Adjudicated the result")
+        REPLACE = "replace", _("Replaced a player")
+        EXTEND = "extend", _("Extended a deadline")
+        PAUSE = "pause", _("Paused the game")
+        RESUME = "resume", _("Resumed the game")
+        PENALTY = "penalty", _("Applied the table-talk penalty")
+        HIDE_MESSAGE = "hide_message", _("Hid a chat message")
+        SUSPEND = "suspend", _("Suspended a player")
+        UNSUSPEND = "unsuspend", _("Lifted a suspension")
+        RESOLVE_REPORT = "resolve_report", _("Resolved a report")
 
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

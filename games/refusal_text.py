@@ -175,8 +175,7 @@ SITE = {
         "or reply help for the list of commands."
     ),
     "resign_code_unknown": _(
-        "That is not a resignation code of yours, or it was used or is more than a day old: "
-        "reply resign for a new one."
+        "That is not a resignation code of yours, or it was used or is more than a day old: reply resign for a new one."
     ),
     "token_revoked": _("This reply address was replaced: answer the game's latest e-mail instead."),
     "token_game_over": _("This game is over: there is nothing more to play in it."),

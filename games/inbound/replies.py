@@ -50,7 +50,12 @@ def _table(token: ReplyToken) -> dict:
     game = Game.objects.prefetch_related("seats").get(pk=token.game_id)
     seats = list(game.seats.all())
     seat = next((s for s in seats if s.user_id == token.user_id), None)
-    context = {"game": game, "seat": seat, "game_url": settings.SITE_URL + reverse("game", args=[game.pk])}
+    context = {
+        "game": game,
+        "seat": seat,
+        "game_url": settings.SITE_URL + reverse("game", args=[game.pk]),
+        "rules_url": settings.SITE_URL + reverse("rules"),
+    }
     if game.state is not None:
         table = table_for(game=game, seats=seats, my_seat=seat, history=0)
         context.update(table=table, board_text=board_as_text(table.rows))
@@ -93,6 +98,7 @@ def mismatch_notice(row: InboundMessage) -> OutgoingEmail:
         "sender": row.sender,
         "game": row.game,
         "settings_url": settings.SITE_URL + reverse("account_settings"),
+        "rules_url": settings.SITE_URL + reverse("rules"),
     }
     with _as_read_by(row.user):
         return OutgoingEmail(
