@@ -549,3 +549,15 @@ def test_moderator_notes_read_in_each_readers_language(started_game):
 def test_how_to_play_is_linked_from_the_header_in_each_language(client, language, heading):
     page = client.get(reverse("open_games"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert f'<a href="{reverse("rules")}">{heading}</a>' in page
+
+
+@pytest.mark.django_db
+def test_a_moderator_reads_the_admins_actions_in_their_language(client, started_game):
+    game, _ = started_game(2, 2)
+    client.force_login(ModeratorFactory(language="cs"))
+    page = client.get(reverse("admin:games_game_pause", args=[game.pk])).content.decode()
+    assert "Pozastavit hru" in page and "Proč: uloží se do záznamu zásahů" in page and "Neukazovat důvod hráčům" in page
+    followed = client.post(reverse("admin:games_game_pause", args=[game.pk]), {"reason": "42"}, follow=True)
+    assert f"Hra {game.pk} je pozastavená." in followed.content.decode()
+    page = client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
+    assert "Obnovit hru" in page and "Pozastaveno moderátorem" in page
