@@ -486,7 +486,12 @@ def inbound_replies(game, user) -> dict:
     token = tokens.find(tokens.issue(user=user, game=game))
     thread = replies.Thread(to=user.email, subject="", message_id="", references="")
     row = InboundMessage.objects.create(
-        message_key=f"k{user.pk}", door=InboundMessage.Door.PIPE, raw=b"", sender="x@example.org", user=user, game=game
+        message_key=f"k{InboundMessage.objects.count()}",
+        door=InboundMessage.Door.PIPE,
+        raw=b"",
+        sender="x@example.org",
+        user=user,
+        game=game,
     )
     return {
         "refused": replies.refused(thread, token, GameError("no_command"), tried=["7H C44"]),
