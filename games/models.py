@@ -356,6 +356,10 @@ class InboundMessage(models.Model):
     confirmed = models.BooleanField(default=False, help_text=_("Its resignation code was used."))
     reply_sent_at = models.DateTimeField(null=True, blank=True)
     notice_sent_at = models.DateTimeField(null=True, blank=True, help_text=_("The real player told of a wrong sender."))
+    # The answer is written with the outcome, in the same transaction, and
+    # cleared once sent: a worker that dies before sending leaves it here for
+    # games.inbound.answers.send_unsent. It quotes the hand: never shown.
+    answer = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-received_at"]
