@@ -252,6 +252,26 @@ def test_emails_in_each_language(started_game, language, subject, greeting):
     assert greeting in message.body and greeting in message.alternatives[0].content
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "welcome", "draw", "resign"),
+    [
+        ("cs", "Vítejte, {name}", "Doberte si kartu ve hře {number}", "Váš modrý tým hru okamžitě prohrává."),
+        ("it", "Ti diamo il benvenuto, {name}", "Pesca una carta", "La tua squadra blu perde subito la partita."),
+        ("hu", "Üdvözlünk, {name}", "Lap húzása", "A kék csapatod azonnal elveszíti a játszmát."),
+    ],
+)
+def test_the_first_visit_draw_and_resign_pages_in_each_language(started_game, client, language, welcome, draw, resign):
+    game, users = started_game(2, 2, draw_mode="tabletop")
+    services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
+    User.objects.filter(pk=users[0].pk).update(language=language)
+    client.force_login(users[0])
+    page = client.get(reverse("welcome")).content.decode()
+    assert welcome.format(name=users[0].username) in page
+    assert draw.format(number=game.pk) in client.get(reverse("game_draw", args=[game.pk])).content.decode()
+    assert resign in client.get(reverse("game_resign", args=[game.pk])).content.decode()
+
+
 # --- the check: nothing shown is left unmarked --------------------------------------------
 
 PSEUDO = "xx"
