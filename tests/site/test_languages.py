@@ -424,6 +424,11 @@ def pages(client, started_game):
         ("not_found", "/no-such-page/", None),
         ("login", reverse("account_login"), None),
         ("signup", reverse("account_signup"), None),
+        ("verification_sent", reverse("account_email_verification_sent"), None),
+        ("password_reset", reverse("account_reset_password"), None),
+        ("password_change", reverse("account_change_password"), host),
+        ("email_addresses", reverse("account_email"), host),
+        ("logout", reverse("account_logout"), host),
         ("welcome", reverse("welcome"), host),  # no open game but the host's own
         ("welcome_with_open_games", reverse("welcome"), users[1]),
         ("draw", reverse("game_draw", args=[three.pk]), trio[0]),
