@@ -10,22 +10,23 @@ from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
 
-WORD = re.compile(r"\w+", re.UNICODE)
+WORD = re.compile(r"\w+")
 
 
-def _lower_unless_acronym(word: re.Match) -> str:
+def _lower_if_capitalized(word: re.Match) -> str:
+    """'Password' -> 'password'; 'TOTP', 'WebAuthn' and 'JavaScript' are names: they stay."""
     text = word.group()
-    return text if len(text) > 1 and text.isupper() else text.lower()  # "TOTP", "SMS" stay as they are
+    return text.lower() if text[1:].islower() or len(text) == 1 else text
 
 
 @register.filter(is_safe=True)
 def sentence_case(text: str) -> str:
     """'  Verify Your Email Address\n' -> 'Verify your email address',
-    'Zadejte Ověřovací Kód' -> 'Zadejte ověřovací kód'; acronyms keep their
-    capitals, and markup (a rendered slot is safe HTML) keeps its case."""
+    'Zadejte Ověřovací Kód' -> 'Zadejte ověřovací kód'; names with more than an
+    initial capital keep theirs, and markup (a rendered slot is safe HTML) keeps its case."""
     words = str(text).strip()
     if "<" in words:
         return text
-    cased = WORD.sub(_lower_unless_acronym, words)
+    cased = WORD.sub(_lower_if_capitalized, words)
     cased = cased[:1].upper() + cased[1:]
     return mark_safe(cased) if isinstance(text, SafeString) else cased

@@ -20,6 +20,7 @@ from tests.factories import UserFactory
         ("Cambia la tua Password", "Cambia la tua password"),
         ("Jelszó visszaállítása", "Jelszó visszaállítása"),  # already right: left so
         ("Add TOTP Authenticator", "Add TOTP authenticator"),  # an acronym keeps its capitals
+        ("Ez a funkció JavaScriptet igényel.", "Ez a funkció JavaScriptet igényel."),  # so does a name
         ("Re-send Verification", "Re-send verification"),
     ],
 )
