@@ -1,6 +1,6 @@
 """The web pages and the move POST against a bare Django app, side by side.
 
-    python bench/web.py [--seconds 10] [--connections 8] [--threads 2] [--games 3000]
+    python bench/web.py [--quick] [--seconds 5] [--passes 5] [--connections 8] [--threads 2] [--games 3000]
 
 Creates a PostgreSQL database (DATABASE_URL, by default
 postgres://postgres@127.0.0.1:5432/bench_web; its name must start with
@@ -8,9 +8,10 @@ postgres://postgres@127.0.0.1:5432/bench_web; its name must start with
 (bench/web_settings.py: the site's settings, static files collected into a
 temporary folder) and the bare app (bench/bare/) under gunicorn, 2 sync
 workers each, on loopback, and measures each page with wrk (or, when wrk is
-missing, a bounded Python load generator), one after the other in one run.
-Prints requests per second, the bare baseline, their ratio against issue
-#15's targets, the queries per request and the growth ratios. Stops its
+missing, a bounded Python load generator) in alternating passes: each page
+right after (or before) its bare baseline, over and over. Prints the median
+requests per second, the bare baseline, their median ratio (and its range)
+against issue #15's targets, the queries per request and the growth ratios. Stops its
 servers, drops its database and removes its files at the end, also on
 Ctrl-C. Never run by CI: the numbers depend on the machine and its load."""
 
@@ -24,6 +25,7 @@ import re
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -206,7 +208,7 @@ def clone_games(template, pairs, **fields) -> list:
 def session_cookie(user, csrf: str) -> str:
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
+    from django.contrib.sessions.backends.cached_db import SessionStore
 
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
@@ -543,19 +545,25 @@ def queries_per_request(fx: Fixture) -> list[tuple[str, int]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=int, default=10, help="length of each measurement")
+    parser.add_argument("--seconds", type=int, default=5, help="length of each measurement")
+    parser.add_argument("--passes", type=int, default=5, help="alternating passes over every page and its baseline")
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--threads", type=int, default=2, help="wrk threads")
     parser.add_argument("--games", type=int, default=3000, help="games in play between other players")
     parser.add_argument(
-        "--move-games", type=int, default=0, help="one per move POST (default: 1,200 per second measured)"
+        "--move-games", type=int, default=0, help="one per move POST (default: 600 per second measured)"
     )
+    parser.add_argument("--quick", action="store_true", help="a first look: 2 s each, 3 passes, 1,000 games")
     parser.add_argument("--python-load", action="store_true", help="the Python load generator even if wrk is there")
     args = parser.parse_args()
+    if args.quick:
+        args.seconds, args.passes, args.games = 2, 3, 1000
     args.use_wrk = bool(shutil.which("wrk")) and not args.python_load
     if not 1 <= args.seconds <= 120 or not 1 <= args.connections <= 64 or not 1 <= args.threads <= args.connections:
         sys.exit("--seconds 1..120, --connections 1..64, --threads 1..connections")
-    move_games = args.move_games or 1200 * args.seconds
+    if not 1 <= args.passes <= 20:
+        sys.exit("--passes 1..20")
+    move_games = args.move_games or 600 * args.seconds * args.passes
 
     url = os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
     workdir = Path(tempfile.mkdtemp(prefix="sequence-bench-web-"))
@@ -597,14 +605,14 @@ def main() -> None:
         print(
             f"load: {'wrk' if args.use_wrk else 'Python load generator'}; broker and cache: "
             f"{'Redis db 11' if redis else 'embedded (no Redis on 127.0.0.1:6379)'}; "
-            f"{args.seconds} s each, {args.connections} connections"
+            f"{args.passes} passes, {args.seconds} s each, {args.connections} connections"
         )
         with (
             gunicorn("bare", "bench.bare.settings", env, workdir) as bare,
             gunicorn("site", "bench.web_settings", env, workdir) as site,
         ):
-            results = run_measurements(fx, bare, site, args, workdir)
-        report(results, queries, fx)
+            passes = run_measurements(fx, bare, site, args, workdir)
+        report(passes, queries, fx)
     finally:
         with contextlib.suppress(Exception):
             from django.db import connections
@@ -619,89 +627,148 @@ def main() -> None:
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-def run_measurements(fx: Fixture, bare: int, site: int, args, workdir: Path) -> dict:
+@dataclass
+class Row:
+    """One ratio: a page of the site and its bare baseline, measured one right after the other."""
+
+    label: str
+    site: Target
+    base: Target
+    target: float | None  # issue #15's ratio, or None when only its growth counts
+
+
+def rows_to_measure(fx: Fixture, bare: int, site: int) -> list[Row]:
     player_cookie = fx.cookies[fx.player.username]
     token = f"&csrfmiddlewaretoken={fx.csrf}"
     move_body = f"move={urllib.parse.quote_plus(fx.move_text)}&version=0{token}"
     lists = {n: fx.cookies[user.username] for n, user in fx.list_users.items()}
-    targets = [
-        Target("bare page (logged in)", bare, "/board/", player_cookie),
-        Target("bare page (anonymous)", bare, "/board/"),
-        Target(
-            "bare lock-and-update POST",
-            bare,
-            "/lock/1/",
-            player_cookie,
-            post_paths=[f"/lock/{i}/" for i in range(1, BARE_ROWS + 1)],
-            post_body=move_body,
-            expect=303,
+    logged_in = Target("bare page (logged in)", bare, "/board/", player_cookie)
+    anonymous = Target("bare page (anonymous)", bare, "/board/")
+    lock = Target(
+        "bare lock-and-update POST",
+        bare,
+        "/lock/1/",
+        player_cookie,
+        post_paths=[f"/lock/{i}/" for i in range(1, BARE_ROWS + 1)],
+        post_body=move_body,
+        expect=303,
+    )
+    move = Target(
+        "move POST",
+        site,
+        f"/games/{fx.move_games[0]}/move/",
+        player_cookie,
+        post_paths=[],
+        post_body=move_body,
+        expect=303,
+    )
+    late = f"table page, move {fx.late_version}"
+    replay = f"replay, move {fx.late_version} (anonymous)"
+    return [
+        Row(
+            "table page, move 5",
+            Target("table page, move 5", site, f"/games/{fx.table_early}/", player_cookie),
+            logged_in,
+            0.5,
         ),
-        Target("table page, move 5", site, f"/games/{fx.table_early}/", player_cookie),
-        Target(f"table page, move {fx.late_version}", site, f"/games/{fx.table_late}/", player_cookie),
-        Target(
-            "move POST",
-            site,
-            f"/games/{fx.move_games[0]}/move/",
-            player_cookie,
-            post_paths=[f"/games/{pk}/move/" for pk in fx.move_games],
-            post_body=move_body,
-            expect=303,
+        Row(late, Target(late, site, f"/games/{fx.table_late}/", player_cookie), logged_in, 0.5),
+        Row("move POST", move, lock, 0.3),
+        *(
+            Row(
+                f"my games, {n} games",
+                Target(f"my games, {n} games", site, "/", cookie),
+                logged_in,
+                0.4 if n == 20 else None,
+            )
+            for n, cookie in lists.items()
         ),
-        *(Target(f"my games, {n} games", site, "/", cookie) for n, cookie in lists.items()),
-        Target("home (anonymous)", site, "/"),
-        Target("open games (anonymous)", site, "/games/open/"),
-        Target(f"replay, move {fx.late_version} (anonymous)", site, f"/games/{fx.table_late}/replay/"),
-        Target("profile (anonymous)", site, f"/players/{fx.player.username}/"),
+        Row("home (anonymous)", Target("home (anonymous)", site, "/"), anonymous, 0.5),
+        Row("open games (anonymous)", Target("open games (anonymous)", site, "/games/open/"), anonymous, 0.5),
+        Row(replay, Target(replay, site, f"/games/{fx.table_late}/replay/"), anonymous, 0.5),
+        Row(
+            "profile (anonymous)",
+            Target("profile (anonymous)", site, f"/players/{fx.player.username}/"),
+            anonymous,
+            0.5,
+        ),
     ]
-    for target in targets:  # every page answers as expected, and every worker has imported its code
-        if target.post_paths is None:
+
+
+def run_measurements(fx: Fixture, bare: int, site: int, args, workdir: Path) -> list[dict]:
+    """`args.passes` passes over every row; in each, the page and its baseline
+    one right after the other (the baseline first in even passes, last in
+    odd ones), so that a change in the machine's load hits both. Returns, per
+    pass, the load average and label -> (page, baseline, target)."""
+    from games.models import Game, Move
+
+    rows = rows_to_measure(fx, bare, site)
+    for target in {id(t): t for row in rows for t in (row.site, row.base)}.values():
+        if target.post_paths is None:  # every page answers as expected, and every worker has imported its code
             for _ in range(4):
                 check_once(target)
-    results = {}
-    for target in targets:
-        result = measure(target, args.seconds, args.connections, args.threads, workdir, args.use_wrk)
-        results[target.label] = result
-        wrong = f", {result.wrong} answers not {target.expect} {result.statuses}" if result.wrong else ""
-        print(f"  {target.label:<34} {result.rps:>8.1f} requests/s ({result.requests} requests{wrong})", flush=True)
-    from games.models import Move
-
+    fresh = list(fx.move_games)
+    accepted = 0
+    passes = []
+    for number in range(args.passes):
+        load = os.getloadavg()[0]
+        print(f"pass {number + 1} of {args.passes} (load average {load:.1f})", flush=True)
+        results = {}
+        for row in rows:
+            if row.site.label == "move POST":  # each POST a first move in a game nobody moved in yet
+                row.site.post_paths = [f"/games/{pk}/move/" for pk in fresh]
+            order = (row.base, row.site) if number % 2 == 0 else (row.site, row.base)
+            got = {
+                id(t): measure(t, args.seconds, args.connections, args.threads, workdir, args.use_wrk) for t in order
+            }
+            page, base = got[id(row.site)], got[id(row.base)]
+            results[row.label] = (page, base, row.target)
+            wrong = f"  !! {page.wrong} answers not {row.site.expect} {page.statuses}" if page.wrong else ""
+            print(
+                f"  {row.label:<34} {page.rps:>8.1f} req/s  baseline {base.rps:>8.1f}  "
+                f"{page.rps / base.rps if base.rps else float('nan'):>5.2f}×{wrong}",
+                flush=True,
+            )
+            if row.site.label == "move POST":
+                accepted += page.requests - page.wrong
+                time.sleep(1)  # the requests still in flight when the load stopped finish first
+                fresh = list(Game.objects.filter(pk__in=fresh, version=0).order_by("pk").values_list("pk", flat=True))
+        passes.append({"load": load, "results": results})
     recorded = Move.objects.filter(game_id__in=fx.move_games).count()
-    accepted = results["move POST"].requests - results["move POST"].wrong
     print(
         f"  move POST: {accepted} answered 303, {recorded} moves recorded in the database "
-        f"(up to {args.connections} more: requests in flight when the load stopped)"
+        f"(up to {args.connections * args.passes} more: requests in flight when the load stopped)"
     )
-    if results["move POST"].wrong or not accepted <= recorded <= accepted + args.connections:
-        print("  !! some move POSTs were not accepted (a 303): raise --move-games if they ran out of fresh games")
-    return results
+    if not accepted <= recorded <= accepted + args.connections * args.passes:
+        print("  !! the moves recorded do not match the 303s: raise --move-games if they ran out of fresh games")
+    return passes
 
 
-def report(results: dict, queries: list, fx: Fixture) -> None:
-    late = f"table page, move {fx.late_version}"
-    rows = [
-        ("table page, move 5", "bare page (logged in)", 0.5),
-        (late, "bare page (logged in)", 0.5),
-        ("move POST", "bare lock-and-update POST", 0.3),
-        ("my games, 20 games", "bare page (logged in)", 0.4),
-        ("my games, 4 games", "bare page (logged in)", None),
-        ("my games, 40 games", "bare page (logged in)", None),
-        ("home (anonymous)", "bare page (anonymous)", 0.5),
-        ("open games (anonymous)", "bare page (anonymous)", 0.5),
-        (f"replay, move {fx.late_version} (anonymous)", "bare page (anonymous)", 0.5),
-        ("profile (anonymous)", "bare page (anonymous)", 0.5),
-    ]
+def report(passes: list[dict], queries: list, fx: Fixture) -> None:
+    loads = ", ".join(f"{p['load']:.1f}" for p in passes)
     print()
-    print(f"{'what':<34} {'req/s':>8} {'baseline':>9} {'ratio':>6} {'target':>7}  result")
-    for label, base, target in rows:
-        rps, base_rps = results[label].rps, results[base].rps
-        ratio = rps / base_rps if base_rps else float("nan")
+    print(f"medians of {len(passes)} passes (load average at each pass: {loads}; CPUs: {os.cpu_count()})")
+    print(f"{'what':<34} {'req/s':>8} {'baseline':>9} {'ratio':>6} {'range':>11} {'target':>7}  result")
+    for label, (_, _, target) in passes[0]["results"].items():
+        pages = [p["results"][label][0].rps for p in passes]
+        bases = [p["results"][label][1].rps for p in passes]
+        ratios = [page / base if base else float("nan") for page, base in zip(pages, bases, strict=True)]
+        ratio = statistics.median(ratios)
         verdict = ("ok" if ratio >= target else "below") if target else "-"
         shown = f"≥{target:.1f}×" if target else "-"
-        print(f"{label:<34} {rps:>8.1f} {base_rps:>9.1f} {ratio:>5.2f}× {shown:>7}  {verdict}")
+        spread = f"{min(ratios):.2f}–{max(ratios):.2f}"
+        print(
+            f"{label:<34} {statistics.median(pages):>8.1f} {statistics.median(bases):>9.1f} {ratio:>5.2f}× "
+            f"{spread:>11} {shown:>7}  {verdict}"
+        )
     print()
-    growth_table = results[late].rps / results["table page, move 5"].rps
-    growth_list = results["my games, 4 games"].rps / results["my games, 40 games"].rps
-    print(f"{'growth':<34} {'value':>8} {'target':>9}  result")
+    late = f"table page, move {fx.late_version}"
+
+    def growth(a: str, b: str) -> float:
+        return statistics.median(p["results"][a][0].rps / p["results"][b][0].rps for p in passes)
+
+    growth_table = growth(late, "table page, move 5")
+    growth_list = growth("my games, 4 games", "my games, 40 games")
+    print(f"{'growth (median of the passes)':<34} {'value':>8} {'target':>9}  result")
     print(
         f"{'table: req/s move ' + str(fx.late_version) + ' / move 5':<34} {growth_table:>8.2f} {'≥0.90':>9}  "
         f"{'ok' if growth_table >= 0.9 else 'below'}"

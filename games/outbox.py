@@ -7,9 +7,14 @@ again by the sweep, so nothing is lost; a duplicated task finds the row
 already claimed or sent and does nothing."""
 
 import logging
+import time
 import zoneinfo
+from collections import Counter
+from contextlib import contextmanager, suppress
 from datetime import datetime, timedelta
 
+from django.conf import settings
+from django.core import mail
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -21,7 +26,9 @@ from games.models import Game, Notification
 log = logging.getLogger(__name__)
 LEASE = timedelta(minutes=5)
 MAX_ATTEMPTS = 6
-SWEEP_BATCH = 500
+SWEEP_BATCH = 500  # digest recipients per sweep
+SEND_BATCH = 100  # rows claimed, rendered and sent over one SMTP connection at a time
+SWEEP_SECONDS = 45  # a sweep (every minute) leaves the rest to the next one
 
 
 def next_digest_time(user, now: datetime) -> datetime:
@@ -79,12 +86,15 @@ def owed(
 def save_all(notifications: list[Notification | None], *, game: Game, version: int) -> None:
     """Store the rows in the transaction of the change that caused them (one
     query; a row owed already is not owed twice) and, once it commits, send
-    those that are due now."""
+    those that are due now. Rows due later (a turn e-mail's grace, reminders,
+    digests) start no task: the sweep sends them when their time comes."""
     rows = [n for n in notifications if n is not None]
     if not rows:
         return
     Notification.objects.bulk_create(rows, ignore_conflicts=True)
-    transaction.on_commit(lambda: dispatch.send_due(game_id=game.pk, version=version))
+    now = timezone.now()
+    if any(not row.digest and row.due_at <= now for row in rows):
+        transaction.on_commit(lambda: dispatch.send_due(game_id=game.pk, version=version))
 
 
 def deliver_due_for(*, game_id: int, version: int, now: datetime | None = None) -> list[str]:
@@ -92,7 +102,7 @@ def deliver_due_for(*, game_id: int, version: int, now: datetime | None = None) 
     ids = Notification.objects.filter(
         game_id=game_id, version=version, digest=False, status=Notification.Status.PENDING, due_at__lte=now
     ).values_list("pk", flat=True)
-    return [deliver(pk, now) for pk in ids]
+    return list(deliver_many(list(ids), now).values())
 
 
 def _claim(queryset, now: datetime) -> int:
@@ -105,29 +115,76 @@ def _claimable(now: datetime) -> Q:
     return due | expired
 
 
-def _finish(notification_id: int, claimed_at: datetime, **fields) -> None:
-    Notification.objects.filter(pk=notification_id, status=Notification.Status.SENDING, claimed_at=claimed_at).update(
-        **fields
-    )
+def _finish(ids: list[int], claimed_at: datetime, **fields) -> None:
+    if ids:
+        Notification.objects.filter(pk__in=ids, status=Notification.Status.SENDING, claimed_at=claimed_at).update(
+            **fields
+        )
+
+
+def _claim_many(ids: list[int], now: datetime) -> list[int]:
+    """Claim those of `ids` that are due and held by nobody; returns exactly
+    the ones this call claimed. The rows are locked first, skipping any that
+    another worker is claiming (PostgreSQL), so two claims never share a row;
+    SQLite runs one write transaction at a time, which does the same."""
+    with transaction.atomic():
+        free = Notification.objects.select_for_update(skip_locked=True).filter(
+            _claimable(now), pk__in=ids, digest=False
+        )
+        claimed = list(free.values_list("pk", flat=True))
+        _claim(Notification.objects.filter(pk__in=claimed), now)
+    return claimed
 
 
 def deliver(notification_id: int, now: datetime | None = None) -> str:
     """Send one notification if it is due and nobody else holds it. Returns
     what happened: sent, skipped, retry, failed or not-claimed."""
+    return deliver_many([notification_id], now).get(notification_id, "not-claimed")
+
+
+def deliver_many(ids: list[int], now: datetime | None = None) -> dict[int, str]:
+    """Send the due ones of these notifications over one SMTP connection,
+    each at most once per claim: the outcome of each claimed row (sent,
+    skipped, retry or failed); rows not claimed are left out."""
     now = now or timezone.now()
-    if not _claim(Notification.objects.filter(_claimable(now), pk=notification_id, digest=False), now):
-        return "not-claimed"
-    notification = Notification.objects.select_related("recipient").get(pk=notification_id)
+    claimed = _claim_many(ids, now)
+    if not claimed:
+        return {}
+    rows = list(Notification.objects.filter(pk__in=claimed).select_related("recipient").order_by("pk"))
+    outcomes: dict[int, str] = {}
+    skipped = []
+    with _connection() as connection:
+        for notification in rows:
+            try:
+                message = emails.build(notification)
+                if message is None:
+                    skipped.append(notification.pk)
+                    continue
+                connection.open()  # once: a backend closes only a connection that send() itself opened
+                message.connection = connection
+                message.send()
+            except Exception as exc:  # any failure to render or send: retry this one later, with backoff
+                outcomes[notification.pk] = _failed([notification], now, exc)
+                continue
+            # Marked at once, not with the batch: a worker dying mid-batch
+            # leaves at most this one e-mail to be sent again after the lease.
+            _finish([notification.pk], now, status=Notification.Status.SENT, sent_at=timezone.now())
+            outcomes[notification.pk] = "sent"
+    _finish(skipped, now, status=Notification.Status.SKIPPED)
+    outcomes.update(dict.fromkeys(skipped, "skipped"))
+    return outcomes
+
+
+@contextmanager
+def _connection():
+    """One connection for a batch, opened before the first message is sent
+    (a batch of skipped rows opens none) and closed even if it broke."""
+    connection = mail.get_connection()
     try:
-        message = emails.build(notification)
-        if message is None:
-            _finish(notification.pk, now, status=Notification.Status.SKIPPED)
-            return "skipped"
-        message.send()
-    except Exception as exc:  # any failure to render or send: retry later, with backoff
-        return _failed([notification], now, exc)
-    _finish(notification.pk, now, status=Notification.Status.SENT, sent_at=timezone.now())
-    return "sent"
+        yield connection
+    finally:
+        with suppress(Exception):
+            connection.close()
 
 
 def _failed(notifications: list[Notification], now: datetime, exc: Exception) -> str:
@@ -138,7 +195,7 @@ def _failed(notifications: list[Notification], now: datetime, exc: Exception) ->
         give_up = attempts >= MAX_ATTEMPTS
         outcome = "failed" if give_up else outcome
         _finish(
-            notification.pk,
+            [notification.pk],
             now,
             status=Notification.Status.FAILED if give_up else Notification.Status.PENDING,
             due_at=now + timedelta(minutes=2**attempts),
@@ -167,25 +224,31 @@ def deliver_digest(recipient_id: int, now: datetime | None = None) -> str:
     except Exception as exc:
         return _failed(claimed, now, exc)
     status = Notification.Status.SENT if message is not None else Notification.Status.SKIPPED
-    for notification in claimed:
-        _finish(notification.pk, now, status=status, sent_at=timezone.now() if message else None)
+    _finish([n.pk for n in claimed], now, status=status, sent_at=timezone.now() if message else None)
     return "sent" if message else "skipped"
 
 
 def sweep(now: datetime | None = None) -> dict:
-    """Deliver whatever is due and unsent: lost tasks, expired claims, retries, digests."""
+    """Deliver whatever is due and unsent: lost tasks, expired claims,
+    retries, turn e-mails past their grace, digests. Singles go in batches of
+    SEND_BATCH over one connection each, until none is left or SWEEP_SECONDS
+    have passed (the next sweep takes the rest)."""
     now = now or timezone.now()
+    started = time.monotonic()
     due = Notification.objects.filter(_claimable(now))
-    singles = list(due.filter(digest=False).order_by("due_at").values_list("pk", flat=True)[:SWEEP_BATCH])
-    outcomes: dict[str, int] = {}
-    for pk in singles:
-        outcome = deliver(pk, now)
-        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    outcomes: Counter = Counter()
+    while time.monotonic() - started < SWEEP_SECONDS:
+        batch = list(due.filter(digest=False).order_by("due_at").values_list("pk", flat=True)[:SEND_BATCH])
+        done = deliver_many(batch, now) if batch else {}
+        outcomes.update(done.values())
+        if len(done) < len(batch):
+            outcomes["not-claimed"] += len(batch) - len(done)
+        if not done:  # nothing due, or another worker holds all of it
+            break
     recipients = set(due.filter(digest=True).values_list("recipient_id", flat=True)[:SWEEP_BATCH])
     for recipient_id in recipients:
-        outcome = deliver_digest(recipient_id, now)
-        outcomes[f"digest-{outcome}"] = outcomes.get(f"digest-{outcome}", 0) + 1
-    return outcomes
+        outcomes[f"digest-{deliver_digest(recipient_id, now)}"] += 1
+    return dict(outcomes)
 
 
 def backlog(now: datetime | None = None) -> dict:
@@ -194,3 +257,21 @@ def backlog(now: datetime | None = None) -> dict:
     waiting = Notification.objects.filter(_claimable(now))
     oldest = waiting.order_by("due_at").values_list("due_at", flat=True).first()
     return {"due": waiting.count(), "oldest_due_seconds": round((now - oldest).total_seconds()) if oldest else 0}
+
+
+PRUNE_CHUNK = 5000
+
+
+def prune(now: datetime | None = None) -> int:
+    """Forget the sent and skipped rows whose time is older than
+    OUTBOX_RETENTION_DAYS (every move writes three): in chunks, so that no
+    delete holds the table long. Failed rows stay for a person to look at."""
+    now = now or timezone.now()
+    days = getattr(settings, "OUTBOX_RETENTION_DAYS", 30)
+    done = Notification.objects.filter(
+        status__in=[Notification.Status.SENT, Notification.Status.SKIPPED], due_at__lt=now - timedelta(days=days)
+    )
+    pruned = 0
+    while chunk := list(done.values_list("pk", flat=True)[:PRUNE_CHUNK]):
+        pruned += Notification.objects.filter(pk__in=chunk).delete()[0]
+    return pruned

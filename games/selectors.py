@@ -11,6 +11,10 @@ from django.utils import timezone
 from games.errors import GameNotFound
 from games.models import Game, Invitation, Seat
 
+# The lists show a game's line, never its position: the engine snapshot and
+# the cut (kilobytes of JSON each) are left in the database.
+SNAPSHOT = ("state", "cut")
+
 
 def _seats(game: Game) -> list[Seat]:
     return list(game.seats.select_related("user").order_by("position"))
@@ -75,21 +79,42 @@ class GameRow:
         return self.my_seat.team_name if self.my_seat else None
 
 
+# What a line of a public list shows (home, open games): the rest of a game
+# and of its seats stays in the database. tests/web/test_pages.py counts the
+# queries of these pages, so a field added to a template without its name
+# here shows up as one query per game.
+LISTED = ("id", "players", "teams", "draw_mode", "status", "version", "is_public", "created_at", "started_at")
+LISTED_SEATS = Seat.objects.only("id", "game_id", "position", "name", "user_id").order_by("position")
+# ...as `game.seat_list`, a plain list: each `game.seats.all()` would build a new queryset.
+
+
+# What a line of "my games" shows of the viewer's seat and its game (its
+# queries are counted for 4 and 40 games in tests/web/test_pages.py).
+ROW_FIELDS = (
+    *("id", "game_id", "position", "user_id", "name", "draw_deadline"),
+    *(
+        f"game__{name}"
+        for name in ("id", "status", "version", "players", "teams", "winner", "turn_position", "turn_deadline")
+    ),
+    *("game__finished_at", "game__created_at"),
+)
+
+
 def my_games(*, user, finished_limit: int = 10) -> list[GameRow]:
     """The viewer's games, most urgent first: my move (nearest deadline
     first), waiting on others, invitations and forming games, then finished."""
-    seat_prefetch = Prefetch("game__seats", queryset=Seat.objects.order_by("position"))
     mine = list(
         Seat.objects.filter(user=user)
         .exclude(game__status=Game.Status.ABORTED)
         .select_related("game")
-        .prefetch_related(seat_prefetch)
+        .only(*ROW_FIELDS)
+        .prefetch_related(Prefetch("game__seats", queryset=LISTED_SEATS, to_attr="seat_list"))
     )
     rows = []
     finished = []
     for seat in mine:
         game = seat.game
-        seats = list(game.seats.all())
+        seats = game.seat_list
         if game.status == Game.Status.ACTIVE:
             my_move = game.turn_position == seat.position or seat.draw_deadline is not None
             deadline = (
@@ -107,10 +132,11 @@ def my_games(*, user, finished_limit: int = 10) -> list[GameRow]:
     invitations = (
         Invitation.objects.filter(user=user, status=Invitation.Status.PENDING, game__status=Game.Status.FORMING)
         .select_related("game")
-        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.order_by("position")))
+        .defer(*(f"game__{name}" for name in SNAPSHOT))
+        .prefetch_related(Prefetch("game__seats", queryset=LISTED_SEATS, to_attr="seat_list"))
     )
     for invitation in invitations:
-        rows.append(GameRow(invitation.game, None, list(invitation.game.seats.all()), 2, None, invitation))
+        rows.append(GameRow(invitation.game, None, invitation.game.seat_list, 2, None, invitation))
     far = timezone.now().replace(year=9999)
     rows.sort(key=lambda row: (row.urgency, row.deadline or far, -row.game.pk))
     finished.sort(key=lambda row: row.game.finished_at or row.game.created_at, reverse=True)
@@ -121,7 +147,8 @@ def open_games(*, user) -> list[Game]:
     """Public games still looking for players, that the viewer is not in."""
     games = (
         Game.objects.filter(status=Game.Status.FORMING, is_public=True)
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("position")))
+        .only(*LISTED)
+        .prefetch_related(Prefetch("seats", queryset=LISTED_SEATS, to_attr="seat_list"))
         .order_by("-created_at")
     )
     if user.is_authenticated:
@@ -132,9 +159,17 @@ def open_games(*, user) -> list[Game]:
 def public_games_in_play(*, limit: int = 20) -> list[Game]:
     return list(
         Game.objects.filter(status=Game.Status.ACTIVE, is_public=True)
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("position")))
+        .only(*LISTED)
+        .prefetch_related(Prefetch("seats", queryset=LISTED_SEATS, to_attr="seat_list"))
         .order_by("-started_at")[:limit]
     )
+
+
+# What a line of a profile shows (counted like LISTED, in tests/web/test_pages.py).
+PROFILE_FIELDS = (
+    *("id", "game_id", "position", "user_id", "name"),
+    *(f"game__{name}" for name in ("id", "players", "teams", "status", "winner", "result_reason", "finished_at")),
+)
 
 
 @dataclass
@@ -149,6 +184,7 @@ def finished_games_of(*, player, viewer) -> list[ProfileRow]:
     seats = (
         Seat.objects.filter(user=player, game__status=Game.Status.FINISHED, game__in=visible_games(user=viewer))
         .select_related("game")
+        .only(*PROFILE_FIELDS)
         .order_by("-game__finished_at")[:100]
     )
     rows = []

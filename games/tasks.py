@@ -49,4 +49,7 @@ def cancel_stale_games() -> int:
     return sum(services.game_cancel_unfilled(game_id=game_id) for game_id in list(stale))
 
 
-from games.inbound import tasks as inbound_tasks  # noqa: E402, F401  (the IMAP poll, registered with the worker)
+@shared_task(name="games.outbox_prune", ignore_result=True)
+def outbox_prune() -> int:
+    """Daily: sent and skipped e-mails past their retention period."""
+    return outbox.prune()

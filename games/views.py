@@ -9,15 +9,20 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from games import inputs, selectors, services, web_refusals
+from games import fragments, inputs, selectors, services, web_refusals
 from games.errors import GameError
 from games.forms import GameCreateForm, InviteForm, MoveForm
+from games.fragments import SECONDS
 from games.models import Game, Invitation
 from games.viewmodels.replay import replay_frame
 from games.viewmodels.table import table_for
@@ -33,7 +38,7 @@ def _one_game(view):
     @wraps(view)
     def checked(request, game_id: int, *args, **kwargs):
         if not inputs.is_game_id(game_id):
-            raise Http404("There is no such game.")
+            raise Http404(gettext("There is no such game."))
         try:
             response = view(request, game_id, *args, **kwargs)
         except GameError as exc:
@@ -58,14 +63,21 @@ def _done(request, game_id: int, message: str):
 def _seated(request, seat) -> HttpResponse:
     """After taking a seat: the last one deals the cards (an auto-start game)."""
     dealt = seat.game.status == Game.Status.ACTIVE
-    return _done(request, seat.game_id, "You took the last seat: the cards are dealt." if dealt else "You have a seat.")
+    return _done(
+        request,
+        seat.game_id,
+        gettext("You took the last seat: the cards are dealt.") if dealt else gettext("You have a seat."),
+    )
 
 
 def home(request):
     if not request.user.is_authenticated:
-        return render(request, "home.html", {"games_in_play": selectors.public_games_in_play(limit=5)})
+        games = selectors.public_games_in_play(limit=5)
+        context = {"games_in_play": games, "games_key": fragments.games_key(games), "fragment_seconds": SECONDS}
+        return render(request, "home.html", context)
     rows = selectors.my_games(user=request.user)
-    return render(request, "games/my_games.html", {"rows": rows})
+    context = {"rows": rows, "rows_key": fragments.my_games_key(rows, timezone.now()), "fragment_seconds": SECONDS}
+    return render(request, "games/my_games.html", context)
 
 
 @login_required
@@ -84,11 +96,11 @@ def game_new(request):
         except GameError as exc:
             return web_refusals.refusal_response(exc, lambda error: _refused_new_game(request, form, error))
         starts = (
-            "It starts once every seat is taken."
+            gettext("Your game is ready. It starts once every seat is taken.")
             if game.start_mode == Game.StartMode.AUTO
-            else "Press Start once every seat is taken."
+            else gettext("Your game is ready. Press Start once every seat is taken.")
         )
-        messages.success(request, f"Your game is ready. {starts}")
+        messages.success(request, starts)
         return redirect("game", game_id=game.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, "games/new.html", {"form": form}, status=status)
@@ -101,11 +113,10 @@ def _refused_new_game(request, form: GameCreateForm, error: GameError):
 
 @require_GET
 def open_games(request):
-    return render(
-        request,
-        "games/open.html",
-        {"games": selectors.open_games(user=request.user), "in_play": selectors.public_games_in_play()},
-    )
+    games, in_play = selectors.open_games(user=request.user), selectors.public_games_in_play()
+    context = {"games": games, "in_play": in_play, "fragment_seconds": SECONDS}
+    context |= {"games_key": fragments.games_key(games), "in_play_key": fragments.games_key(in_play)}
+    return render(request, "games/open.html", context)
 
 
 def _game_page(request, game_id: int, *, error: GameError | None = None, move_text: str = ""):
@@ -223,7 +234,7 @@ def game_join(request, game_id: int):
 @_one_game
 def game_leave(request, game_id: int):
     services.seat_leave(game_id=game_id, user=request.user)
-    return _done(request, game_id, "You left the game.")
+    return _done(request, game_id, gettext("You left the game."))
 
 
 @login_required
@@ -231,7 +242,7 @@ def game_leave(request, game_id: int):
 @_one_game
 def game_start(request, game_id: int):
     services.game_start(game_id=game_id, user=request.user)
-    return _done(request, game_id, "The cards are dealt.")
+    return _done(request, game_id, gettext("The cards are dealt."))
 
 
 @login_required
@@ -243,7 +254,7 @@ def game_invite(request, game_id: int):
         raise GameError.from_form(form.errors["invitee"][0])
     invitee = form.cleaned_data["invitee"]
     services.invitation_create(game_id=game_id, inviter=request.user, invitee=invitee)
-    return _done(request, game_id, f"{invitee} is invited.")
+    return _done(request, game_id, gettext("%(invitee)s is invited.") % {"invitee": invitee})
 
 
 @login_required
@@ -259,7 +270,7 @@ def game_arrange(request, game_id: int):
     index = order.index(seat_id)
     order.insert(max(index - 1, 0), order.pop(index))
     services.seats_arrange(game_id=game_id, user=request.user, seat_order=order)
-    return _done(request, game_id, "Seats rearranged.")
+    return _done(request, game_id, gettext("Seats rearranged."))
 
 
 @login_required
@@ -275,7 +286,7 @@ def game_answer_invitation(request, game_id: int):
         raise GameError("answer_accept_or_decline")
     if answer == "decline":
         services.invitation_decline(invitation_id=invite.pk, user=request.user)
-        return _done(request, game_id, "Invitation declined.")
+        return _done(request, game_id, gettext("Invitation declined."))
     return _seated(request, services.invitation_accept(invitation_id=invite.pk, user=request.user))
 
 
@@ -295,7 +306,7 @@ def invitation(request, token: str):
             raise GameError("answer_accept_or_decline")
         if answer == "decline":
             services.invitation_decline(invitation_id=invite.pk, user=request.user)
-            messages.success(request, "Invitation declined.")
+            messages.success(request, gettext("Invitation declined."))
             return redirect("home")
         return _seated(request, services.invitation_accept(invitation_id=invite.pk, user=request.user))
     except GameError as exc:
@@ -307,8 +318,16 @@ def invitation(request, token: str):
 def game_replay(request, game_id: int):
     """The position after move ?at= (the latest when it is not a number)."""
     game, seats, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
-    frame = replay_frame(game=game, seats=seats, at=inputs.read_int(request.GET.get("at")))
-    return render(request, "games/replay.html", {"game": game, "frame": frame, "table": frame.table})
+    at = inputs.read_int(request.GET.get("at"))
+    at = None if at is None else max(0, min(at, game.version))  # one key per position, however asked
+    key = fragments.replay_key(game, seats, at)
+    body = cache.get(key)
+    if body is None:  # rebuilt from the log: the same for every viewer until the game moves on
+        frame = replay_frame(game=game, seats=seats, at=at)
+        context = {"game": game, "frame": frame, "table": frame.table}
+        body = render_to_string("games/_replay.html", context, request=request)
+        cache.set(key, body, SECONDS)
+    return render(request, "games/replay.html", {"game": game, "body": body})
 
 
 @require_GET
@@ -330,8 +349,9 @@ def game_record(request, game_id: int):
 @require_GET
 def profile(request, username: str):
     if not inputs.fits(username, max_length=inputs.USERNAME_MAX_LENGTH):
-        raise Http404("There is no such player.")  # PostgreSQL refuses to compare a NUL
+        raise Http404(gettext("There is no such player."))  # PostgreSQL refuses to compare a NUL
     player = get_object_or_404(get_user_model(), username=username)
     rows = selectors.finished_games_of(player=player, viewer=request.user)
     summary = {outcome: sum(1 for row in rows if row.outcome == outcome) for outcome in ("won", "lost", "drawn")}
-    return render(request, "games/profile.html", {"player": player, "rows": rows, "summary": summary})
+    context = {"player": player, "rows": rows, "summary": summary, "rows_key": fragments.profile_key(player, rows)}
+    return render(request, "games/profile.html", {**context, "fragment_seconds": SECONDS})

@@ -10,7 +10,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sequence_site.settings")
 
 app = Celery("sequence_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.conf.imports = ["sequence_site.health"]
+app.conf.imports = ["sequence_site.health", "games.inbound.tasks"]  # autodiscovery finds only <app>.tasks
 app.autodiscover_tasks()
 
 # The embedded file-system broker needs its folders before the first message.

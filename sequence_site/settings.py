@@ -137,6 +137,8 @@ else:
         }
     }
 CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "sequence")
+# A signed-in page reads its session from the cache, not the database (#15).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 CELERY_BROKER_URL = REDIS_URL or "filesystem://"
 if not REDIS_URL:
@@ -160,6 +162,8 @@ CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {"task": "games.outbox_sweep", "schedule": crontab()},
     "cancel-stale-games": {"task": "games.cancel_stale_games", "schedule": crontab(minute=17)},
     "inbound-imap-poll": {"task": "games.inbound_imap_poll", "schedule": crontab()},  # a no-op without INBOUND_IMAP_URL
+    "inbound-send-answers": {"task": "games.inbound_send_answers", "schedule": crontab()},
+    "outbox-prune": {"task": "games.outbox_prune", "schedule": crontab(hour=4, minute=41)},
 }
 
 # --- Accounts ---------------------------------------------------------------

@@ -46,6 +46,16 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")), conn_health_checks=True
     )
 }
+# The site's session store: in the database, read through the cache (Redis
+# when the bench has it, as the site; otherwise memory, a little cheaper than
+# the site's file cache).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]}
+    if os.environ.get("REDIS_URL")
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
+CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "bench-bare")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 USE_TZ = True

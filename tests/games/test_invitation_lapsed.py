@@ -10,7 +10,7 @@ from django.utils import timezone
 from games import services
 from games.errors import WrongStatus
 from games.models import Game, Invitation
-from tests.factories import UserFactory
+from tests.factories import ModeratorFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +29,7 @@ def cancel_stale(game):
 
 
 def abort(game):
-    services.game_abort(game_id=game.pk, moderator=UserFactory(is_staff=True), reason="Spam")
+    services.game_abort(game_id=game.pk, moderator=ModeratorFactory(), reason="Spam")
 
 
 def everyone_leaves(game):

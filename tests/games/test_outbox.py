@@ -3,14 +3,18 @@ commit or by the sweep, retried after a failure, gathered into digests, and
 skipped once it no longer applies."""
 
 import random
+import socket
 from datetime import timedelta
 
 import pytest
+from aiosmtpd.controller import Controller
 from django.core import mail
+from django.core.mail import EmailMultiAlternatives
 from django.utils import timezone
 
 from games import outbox, services, tasks
 from games.models import Game, Notification
+from tests.concurrency import at_once
 from tests.factories import UserFactory
 from tests.gameplay import first_play
 
@@ -113,3 +117,127 @@ def test_the_digest_gathers_waiting_games_into_one_email():
     assert digest.subject == "3 games are waiting for you"
     assert digest.body.count("/games/") >= 3
     assert "digest-sent" not in outbox.sweep(when)
+
+
+def due_turn_emails(started_game, count: int) -> list[int]:
+    games = [started_game(2, 2, seed=seed)[0] for seed in range(count)]
+    return list(
+        Notification.objects.filter(game__in=games, kind=Kind.YOUR_TURN).order_by("pk").values_list("pk", flat=True)
+    )
+
+
+class Sink:
+    """An SMTP server on loopback that tells its connections apart."""
+
+    def __init__(self):
+        self.sessions, self.recipients = [], []
+
+    async def handle_DATA(self, server, session, envelope):
+        if not any(session is seen for seen in self.sessions):
+            self.sessions.append(session)
+        self.recipients += envelope.rcpt_tos
+        return "250 OK"
+
+
+@pytest.fixture
+def smtp_sink(settings):
+    sink = Sink()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    controller = Controller(sink, hostname="127.0.0.1", port=port)
+    controller.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    yield sink
+    controller.stop()
+
+
+def test_the_sweep_sends_what_is_due_over_one_smtp_connection(started_game, smtp_sink):
+    ids = due_turn_emails(started_game, 3)
+    outcomes = outbox.sweep()
+    assert len(smtp_sink.sessions) == 1
+    addresses = Notification.objects.filter(pk__in=ids).values_list("to_email", flat=True)
+    assert set(addresses) <= set(smtp_sink.recipients) and outcomes["sent"] == len(smtp_sink.recipients)
+    assert not Notification.objects.filter(status__in=["pending", "sending"], due_at__lte=timezone.now()).exists()
+
+
+def test_one_refused_message_in_a_batch_is_retried_and_the_others_are_sent(started_game, monkeypatch):
+    ids = due_turn_emails(started_game, 3)
+    unlucky = Notification.objects.get(pk=ids[1]).to_email
+    real_send = EmailMultiAlternatives.send
+
+    def send(self, *args, **kwargs):
+        if self.to == [unlucky]:
+            raise OSError("mailbox unavailable")
+        return real_send(self, *args, **kwargs)
+
+    monkeypatch.setattr(EmailMultiAlternatives, "send", send)
+    assert outbox.deliver_many(ids) == {ids[0]: "sent", ids[1]: "retry", ids[2]: "sent"}
+    refused = Notification.objects.get(pk=ids[1])
+    assert refused.status == "pending" and "mailbox unavailable" in refused.last_error
+    assert len(turn_emails()) == 2
+    assert outbox.deliver_many(ids) == {}  # nothing is due again before its backoff
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_delivering_the_same_rows_at_once_send_each_once(started_game):
+    ids = due_turn_emails(started_game, 4)
+    # Here the games' own commits sent them at once: due again, as a sweep would find them.
+    Notification.objects.filter(pk__in=ids).update(status="pending", claimed_at=None, sent_at=None)
+    mail.outbox.clear()
+    first, second = at_once(lambda: outbox.deliver_many(ids), lambda: outbox.deliver_many(ids))
+    assert isinstance(first, dict) and isinstance(second, dict), (first, second)
+    assert set(first).isdisjoint(second) and set(first) | set(second) == set(ids)
+    assert set(first.values()) | set(second.values()) == {"sent"}
+    addresses = Notification.objects.filter(pk__in=ids).values_list("to_email", flat=True)
+    assert sorted(m.to[0] for m in turn_emails()) == sorted(addresses)
+
+
+def test_sent_and_skipped_rows_are_pruned_after_the_retention_period(started_game, settings):
+    settings.OUTBOX_RETENTION_DAYS = 30
+    game, users = started_game(2, 2)
+    Notification.objects.all().delete()
+    now = timezone.now()
+    rows = {
+        ("sent", 31): True,
+        ("skipped", 31): True,
+        ("failed", 31): False,  # kept for a person to look at
+        ("pending", 31): False,
+        ("sent", 29): False,
+    }
+    Notification.objects.bulk_create(
+        Notification(
+            recipient=users[0],
+            to_email=users[0].email,
+            game=game,
+            version=variant,
+            kind=Kind.GAME_OVER,
+            status=status,
+            due_at=now - timedelta(days=days),
+        )
+        for variant, (status, days) in enumerate(rows)
+    )
+    assert tasks.outbox_prune() == 2
+    left = set(Notification.objects.values_list("status", "due_at"))
+    assert {(status, round((now - due).total_seconds() / 86400)) for status, due in left} == {
+        key for key, pruned in rows.items() if not pruned
+    }
+
+
+def test_a_change_whose_emails_are_due_later_starts_no_task(
+    started_game, settings, monkeypatch, django_capture_on_commit_callbacks
+):
+    settings.TURN_EMAIL_GRACE_SECONDS = 120
+    game, users = started_game(2, 2)
+    started = []
+    monkeypatch.setattr("games.dispatch.send_due", lambda **kwargs: started.append(kwargs))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
+    assert started == []  # the turn e-mail waits out its grace: the sweep sends it
+    assert Notification.objects.filter(game=game, version=1, kind=Kind.YOUR_TURN, status="pending").exists()
+    settings.TURN_EMAIL_GRACE_SECONDS = 0
+    with django_capture_on_commit_callbacks(execute=True):
+        services.move_submit(game_id=game.pk, user=users[1], move=first_play(game, 1), expected_version=1)
+    assert started == [{"game_id": game.pk, "version": 2}]

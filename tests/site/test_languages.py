@@ -30,12 +30,14 @@ from accounts.unsubscribe import unsubscribe_token
 from games import emails, engine, services
 from games.describe import describe_move
 from games.errors import GameError
+from games.inbound import replies, tokens
+from games.inbound.words import SUIT_WORDS
 from games.invitations import invitation_token
-from games.models import Game, Invitation, Notification
+from games.models import Game, InboundMessage, Invitation, Notification
 from games.refusal_text import ENGINE, SENTENCES, sentence
 from games.templatetags.sequence_tags import duration
 from tests.engine.test_refusals import CASES
-from tests.factories import UserFactory
+from tests.factories import ModeratorFactory, UserFactory
 from tests.gameplay import first_play
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
@@ -322,6 +324,11 @@ NOT_OURS = {
     "Čeština",
     "Italiano",
     "Magyar",
+    # the e-mail commands, one notation for all, and the suit words they accept
+    "board",
+    "help",
+    "penalty",
+    *SUIT_WORDS["en"],
 }
 DATA = re.compile(
     r"https?://\S+|\S+@\S+|player\d+|\b[A-J](?:10|[1-9])\b|\b(?:10|[2-9TJQKA])[SHDC♠♥♦♣]\b|\b[A-J]\b|\[[BGR]\]|\*[BGR]\*"
@@ -419,6 +426,7 @@ def pages(client, started_game):
         ("replay", reverse("game_replay", args=[game.pk]), users[0]),
         ("profile", reverse("profile", args=[users[0].username]), None),
         ("settings", reverse("account_settings"), host),
+        ("report", reverse("game_report", args=[game.pk]), users[1]),
         ("unsubscribe", reverse("unsubscribe", args=[token]), None),
         ("unsubscribe_invalid", reverse("unsubscribe", args=["nonsense"]), None),
         ("not_found", "/no-such-page/", None),
@@ -489,6 +497,10 @@ def every_email(started_game) -> list[tuple[str, object]]:
     game.refresh_from_db()
     services.move_submit(game_id=game.pk, user=users[1], move="resign", expected_version=game.version)
     build(game=game, kind=Kind.GAME_OVER)
+    paused, _ = started_game(2, 2)
+    User.objects.filter(seat__game=paused).update(language=PSEUDO)
+    services.game_pause(game_id=paused.pk, moderator=ModeratorFactory(), reason="42")
+    build(game=paused, kind=Kind.MODERATION)
     owed = list(Notification.objects.filter(game=game, recipient=users[0]))
     built.append(("digest", emails.build_digest(recipient=User.objects.get(pk=users[0].pk), notifications=owed)))
     return [(kind, message) for kind, message in built if message is not None]
@@ -510,3 +522,115 @@ def test_an_invitation_to_an_address_without_an_account_is_in_the_sites_language
     forming = services.game_create(creator=host, players=2, teams=2, invitees=["someone@example.org"])
     message = emails.build(Notification.objects.get(game=forming, kind=Kind.INVITATION))
     assert "invites you to a game of Sequence" in message.body  # nobody knows the stranger's language
+
+
+@pytest.mark.django_db
+def test_the_chat_and_its_refusal_page_say_only_marked_words(pseudo, client, started_game):
+    """The chat and the moderator notes are part of the table (PENDING): the
+    partial is rendered on its own meanwhile; the refusal page is a page."""
+    game, users = started_game(2, 2)
+    User.objects.filter(pk__in=[u.pk for u in users]).update(language=PSEUDO)
+    services.chat_post(game_id=game.pk, user=users[1], text="42")
+    services.game_pause(game_id=game.pk, moderator=ModeratorFactory(), reason="42")
+    services.chat_mute(user=users[0], muted_id=UserFactory().pk)
+    client.force_login(User.objects.get(pk=users[0].pk))
+    page = client.get(reverse("game", args=[game.pk]))
+    with translation.override(PSEUDO):
+        chat = render_to_string(
+            "games/_chat.html", {"game": game, "my_seat": game.seats.get(user=users[0])}, request=page.wsgi_request
+        )
+    assert "⟦Table chat⟧" in chat and "⟦moderator: ⟦paused the game" in chat and "⟦Mute " in chat
+    assert unmarked(chat) == set()
+    refused = client.post(reverse("chat_post", args=[game.pk]), {"text": "4" * 2000}, HTTP_ACCEPT_LANGUAGE=PSEUDO)
+    assert refused.status_code == 400
+    assert unmarked(refused.content.decode()) == set()
+    message = services.chat_post(game_id=game.pk, user=users[1], text="42")
+    reported = client.get(reverse("game_report", args=[game.pk]) + f"?message={message.pk}")
+    assert unmarked(reported.content.decode()) == set()
+
+
+def inbound_replies(game, user) -> dict:
+    """Each kind of reply the e-mail door sends, to `user` about `game`."""
+    token = tokens.find(tokens.issue(user=user, game=game))
+    thread = replies.Thread(to=user.email, subject="", message_id="", references="")
+    row = InboundMessage.objects.create(
+        message_key=f"k{InboundMessage.objects.count()}",
+        door=InboundMessage.Door.PIPE,
+        raw=b"",
+        sender="x@example.org",
+        user=user,
+        game=game,
+    )
+    return {
+        "refused": replies.refused(thread, token, GameError("no_command"), tried=["7H C44"]),
+        "answered": replies.answered(thread, token, done=["resign"], notes=["help", ("confirm", "7a9c4e21")]),
+        "mismatch": replies.mismatch_notice(row),
+    }
+
+
+@pytest.mark.django_db
+def test_every_inbound_reply_says_only_marked_words(pseudo, started_game):
+    game, users = started_game(2, 2)
+    User.objects.filter(pk__in=[u.pk for u in users]).update(language=PSEUDO)
+    for kind, message in inbound_replies(game, User.objects.get(pk=users[0].pk)).items():
+        for part in (message.subject, board_free(message.body)):
+            assert unmarked(part) == set(), (kind, part)
+
+
+@pytest.mark.django_db
+def test_the_email_doors_replies_in_the_readers_language(started_game):
+    game, users = started_game(2, 2)
+    User.objects.filter(pk=users[0].pk).update(language="cs")
+    User.objects.filter(pk=users[1].pk).update(language="hu")
+    czech = inbound_replies(game, User.objects.get(pk=users[0].pk))["answered"].body
+    assert "Příkazy, každý na vlastním řádku" in czech and "srdce" in czech and "spades" not in czech
+    assert "Jak hrát: http" in czech
+    hungarian = inbound_replies(game, User.objects.get(pk=users[1].pk))
+    assert "Semmi sem változott: A válaszodban nincs parancs" in hungarian["refused"].body
+    assert hungarian["mismatch"].subject.startswith(f"A(z) {game.pk}. játszmára egy másik címről")
+
+
+@pytest.mark.django_db
+def test_a_moderation_email_in_italian(started_game):
+    game, users = started_game(2, 2)
+    User.objects.filter(pk__in=[u.pk for u in users]).update(language="it")
+    services.game_pause(game_id=game.pk, moderator=ModeratorFactory(), reason="troppo lenti")
+    message = emails.build(Notification.objects.filter(game=game, kind=Kind.MODERATION).first())
+    assert message.subject == f"Un moderatore è intervenuto nella partita {game.pk}"
+    assert "ha sospeso la partita: finché non riprende" in message.body and "Il motivo: troppo lenti" in message.body
+    assert "Come si gioca: http" in message.body and "Come si gioca</a>" in message.alternatives[0].content
+
+
+@pytest.mark.django_db
+def test_moderator_notes_read_in_each_readers_language(started_game):
+    game, _ = started_game(2, 2)
+    services.game_pause(game_id=game.pk, moderator=ModeratorFactory(), reason="42")
+    notes = {}
+    for language in ("en", *LANGUAGES):
+        with translation.override(language):
+            notes[language] = render_to_string("games/_moderator_notes.html", {"game": game})
+    assert "moderator: paused the game" in notes["en"]
+    assert "moderátor: pozastavil hru" in notes["cs"]
+    assert "moderatore: ha sospeso la partita" in notes["it"]
+    assert "moderátor: szüneteltette a játszmát" in notes["hu"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "heading"), [("cs", "Jak hrát"), ("it", "Come si gioca"), ("hu", "Játékszabályok")]
+)
+def test_how_to_play_is_linked_from_the_header_in_each_language(client, language, heading):
+    page = client.get(reverse("open_games"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'<a href="{reverse("rules")}">{heading}</a>' in page
+
+
+@pytest.mark.django_db
+def test_a_moderator_reads_the_admins_actions_in_their_language(client, started_game):
+    game, _ = started_game(2, 2)
+    client.force_login(ModeratorFactory(language="cs"))
+    page = client.get(reverse("admin:games_game_pause", args=[game.pk])).content.decode()
+    assert "Pozastavit hru" in page and "Proč: uloží se do záznamu zásahů" in page and "Neukazovat důvod hráčům" in page
+    followed = client.post(reverse("admin:games_game_pause", args=[game.pk]), {"reason": "42"}, follow=True)
+    assert f"Hra {game.pk} je pozastavená." in followed.content.decode()
+    page = client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
+    assert "Obnovit hru" in page and "Pozastaveno moderátorem" in page

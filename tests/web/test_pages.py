@@ -6,10 +6,12 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import engine, services
-from games.models import Game, Invitation
+from games.models import Game, Hand, Invitation, Seat
 from tests.factories import UserFactory
 from tests.gameplay import first_play, play_a_move, state_of
 
@@ -265,6 +267,13 @@ def test_profile_lists_finished_games(client, started_game):
     services.move_submit(game_id=game.pk, user=users[0], move="resign", expected_version=0)
     page = client.get(reverse("profile", args=[users[1].username])).content.decode()
     assert "1 won, 0 lost" in page and f"Game {game.pk}" in page
+    for seed in (2, 3):  # more games, the same queries: the player, their games
+        more, _ = started_game(2, 2, seed=seed, is_public=True)
+        Game.objects.filter(pk=more.pk).update(status=Game.Status.FINISHED, winner="green")
+        Seat.objects.filter(game=more, position=1).update(user=users[1])
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(reverse("profile", args=[users[1].username])).content.decode()
+    assert "3 finished games: 3 won, 0 lost" in page and len(queries) <= 2
 
 
 def test_resign_asks_for_confirmation(client, started_game):
@@ -381,3 +390,82 @@ def test_the_last_moves_cell_says_so(client, started_game):
     login(client, users[1])
     html = client.get(reverse("game", args=[game.pk])).content.decode()
     assert re.search(rf'class="cell[^"]* last-move" role="img" aria-label="{move.split()[1]}, [^"]*, last move"', html)
+
+
+def games_with(me, count: int, template: Game, others: list) -> list[Game]:
+    """`count` copies of a started game with `me` in each: in play (half of
+    them my move), forming and finished, as a long-time player has them."""
+    hands = {seat.position: seat.hand.cards for seat in template.seats.select_related("hand")}
+    statuses = [Game.Status.ACTIVE, Game.Status.ACTIVE, Game.Status.FORMING, Game.Status.FINISHED]
+    games = Game.objects.bulk_create(
+        Game(
+            players=2,
+            teams=2,
+            turn_seconds=template.turn_seconds,
+            draw_window_seconds=template.draw_window_seconds,
+            status=statuses[i % 4],
+            state=template.state,
+            started_at=template.started_at,
+            turn_position=template.turn_position,
+            turn_deadline=template.turn_deadline,
+            winner="blue" if statuses[i % 4] == Game.Status.FINISHED else "",
+        )
+        for i in range(count)
+    )
+    seats = Seat.objects.bulk_create(
+        Seat(game=game, position=p, user=user, name=user.username)
+        for i, game in enumerate(games)
+        for p, user in enumerate((me, others[i % len(others)]) if i % 8 < 4 else (others[i % len(others)], me))
+    )
+    Hand.objects.bulk_create(Hand(seat=seat, cards=hands[seat.position]) for seat in seats)
+    return games
+
+
+@pytest.mark.parametrize("count", [4, 40])
+def test_my_games_costs_as_many_queries_for_40_games_as_for_4(client, started_game, count):
+    template, _ = started_game(2, 2)
+    me, others = UserFactory(), UserFactory.create_batch(3)
+    games = games_with(me, count, template, others)
+    login(client, me)
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get("/")
+    assert page.status_code == 200
+    shown = set(map(int, re.findall(r"Game (\d+) ·", page.content.decode())))
+    assert shown == {g.pk for g in games}  # at most ten of them finished: the list shows them all
+    # A session, a user, the seats with their games, the games' seats, the invitations with theirs.
+    assert len(queries) <= 5, [q["sql"] for q in queries.captured_queries]
+
+
+def test_the_public_lists_cost_as_many_queries_for_many_games_as_for_few(client, started_game):
+    def public_games(count: int) -> None:
+        for _ in range(count):
+            services.game_create(creator=UserFactory(), players=3, teams=3, is_public=True)
+            started_game(2, 2, is_public=True)
+
+    def queries_of(path: str) -> tuple[int, str]:
+        with CaptureQueriesContext(connection) as queries:
+            page = client.get(path)
+        assert page.status_code == 200
+        return len(queries), page.content.decode()
+
+    public_games(1)
+    few = {path: queries_of(path)[0] for path in ("/", "/games/open/")}
+    public_games(4)
+    for path in ("/", "/games/open/"):
+        count, html = queries_of(path)
+        assert count == few[path] <= 4, path
+    listed = set(map(int, re.findall(r"Game (\d+)</a>", html)))
+    assert listed == set(Game.objects.filter(is_public=True).values_list("pk", flat=True))
+
+
+def test_a_cached_list_or_replay_never_outlives_a_change(client, started_game):
+    game, users = started_game(2, 2, is_public=True)
+    login(client, users[0])
+    replay = reverse("game_replay", args=[game.pk])
+    assert b"Your move" in client.get("/").content
+    assert b"After move 0 of 0" in client.get(replay).content
+    services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
+    assert b"Your move" not in client.get("/").content
+    assert b"Waiting for " + users[1].username.encode() in client.get("/").content
+    assert b"After move 1 of 1" in client.get(replay).content
+    assert b"After move 0 of 1" in client.get(replay + "?at=0").content

@@ -1,0 +1,78 @@
+"""Keys of cached page fragments (the lists of games). A list is rendered
+again only when something it shows has changed: its key is a digest of
+exactly that, and of the language and time zone it is shown in. A list with
+a countdown ("2 hours left") also changes key every minute."""
+
+import hashlib
+from datetime import datetime
+
+from django.utils import timezone, translation
+
+SECONDS = 300  # a key nobody asks for again leaves the cache after this
+
+
+def _key(*shown) -> str:
+    parts = (translation.get_language(), timezone.get_current_timezone_name(), *shown)
+    return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+
+
+def _seats(seats) -> list:
+    return [(seat.pk, seat.name) for seat in seats]
+
+
+def my_games_key(rows, now: datetime) -> str:
+    shown = [
+        (
+            row.game.pk,
+            row.game.version,
+            row.game.status,
+            row.game.players,
+            row.game.winner,
+            row.urgency,
+            row.deadline,
+            row.invitation is not None,
+            row.my_seat.pk if row.my_seat else None,
+            row.my_team,
+            _seats(row.seats),
+        )
+        for row in rows
+    ]
+    minute = now.replace(second=0, microsecond=0) if any(row.deadline for row in rows) else None
+    return _key("my-games", minute, shown)
+
+
+def games_key(games) -> str:
+    """A list of games by their players (the home page, open games), from
+    `selectors.open_games` or `public_games_in_play`."""
+    return _key(
+        "games",
+        [
+            (game.pk, game.version, game.status, game.players, game.teams, game.draw_mode, _seats(game.seat_list))
+            for game in games
+        ],
+    )
+
+
+def profile_key(player, rows) -> str:
+    return _key(
+        "profile",
+        player.pk,
+        player.username,
+        [
+            (
+                row.game.pk,
+                row.game.players,
+                row.game.result_reason,
+                row.game.finished_at,
+                row.seat.team_name,
+                row.outcome,
+            )
+            for row in rows
+        ],
+    )
+
+
+def replay_key(game, seats, at: int | None) -> str:
+    """A replayed position: the moves up to it never change, and the latest
+    one changes with the version; the seats' names are shown with it."""
+    return "replay:" + _key(game.pk, game.version, game.status, at, _seats(seats))
