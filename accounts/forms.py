@@ -15,7 +15,8 @@ class SignupExtras(forms.Form):
         choices=TIME_ZONE_CHOICES,
         initial="UTC",
         required=False,  # a client that leaves it out gets UTC, as before the field existed
-        help_text="Guessed from your browser. Deadlines and e-mails show times in it; you can change it later.",
+        label=_("Time zone"),
+        help_text=_("Guessed from your browser. Deadlines and e-mails show times in it; you can change it later."),
     )
 
     def __init__(self, *args, **kwargs):

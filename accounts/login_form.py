@@ -3,11 +3,12 @@
 sign-up form's base while its own forms module is still loading)."""
 
 from allauth.account.forms import LoginForm as AllauthLoginForm
+from django.utils.translation import gettext_lazy as _
 
 
 class LoginForm(AllauthLoginForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["login"].label = "Username or e-mail address"
+        self.fields["login"].label = _("Username or e-mail address")
         if "remember" in self.fields:
-            self.fields["remember"].label = "Remember me on this device"
+            self.fields["remember"].label = _("Remember me on this device")
