@@ -63,23 +63,25 @@ class Game(models.Model):
     players = models.PositiveSmallIntegerField(choices=PLAYER_COUNT_CHOICES)
     teams = models.PositiveSmallIntegerField(choices=[(2, "2 teams"), (3, "3 teams")])
     draw_mode = models.CharField(max_length=10, choices=DrawMode.choices, default=DrawMode.AUTOMATIC)
-    turn_seconds = models.PositiveIntegerField(help_text="Time each player has to move.")
-    draw_window_seconds = models.PositiveIntegerField(help_text="Tabletop mode: time to take the draw.")
+    turn_seconds = models.PositiveIntegerField(help_text=_("Time each player has to move."))
+    draw_window_seconds = models.PositiveIntegerField(help_text=_("Tabletop mode: time to take the draw."))
     missed_turn_policy = models.CharField(max_length=10, choices=MissedTurnPolicy.choices, default="skip")
-    concede_after = models.PositiveSmallIntegerField(default=3, help_text="Missed turns in a row that concede.")
-    is_public = models.BooleanField(default=False, help_text="Listed for anyone to join and to watch.")
+    concede_after = models.PositiveSmallIntegerField(default=3, help_text=_("Missed turns in a row that concede."))
+    is_public = models.BooleanField(default=False, help_text=_("Listed for anyone to join and to watch."))
     start_mode = models.CharField(max_length=10, choices=StartMode.choices, default=StartMode.AUTO)
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.FORMING, db_index=True)
-    version = models.PositiveIntegerField(default=0, help_text="Moves applied; the sequence number of the last Move.")
-    state = models.JSONField(null=True, blank=True, editable=False, help_text="Engine snapshot: secret.")
-    cut = models.JSONField(null=True, blank=True, editable=False, help_text="The cut for the deal, as shown.")
+    version = models.PositiveIntegerField(
+        default=0, help_text=_("Moves applied; the sequence number of the last Move.")
+    )
+    state = models.JSONField(null=True, blank=True, editable=False, help_text=_("Engine snapshot: secret."))
+    cut = models.JSONField(null=True, blank=True, editable=False, help_text=_("The cut for the deal, as shown."))
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    turn_position = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Seat to play (from state).")
+    turn_position = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("Seat to play (from state)."))
     turn_deadline = models.DateTimeField(null=True, blank=True)
     next_deadline = models.DateTimeField(
-        null=True, blank=True, help_text="The earliest of the turn and draw deadlines: what the sweep looks for."
+        null=True, blank=True, help_text=_("The earliest of the turn and draw deadlines: what the sweep looks for.")
     )
     winner = models.CharField(max_length=10, blank=True, choices=[(name, name) for name in TEAM_NAMES])
     result_reason = models.CharField(max_length=20, blank=True)
@@ -134,14 +136,16 @@ class SeatQuerySet(models.QuerySet):
 
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    position = models.PositiveSmallIntegerField(help_text="Turn order once started; seat 0 moves first.")
+    position = models.PositiveSmallIntegerField(help_text=_("Turn order once started; seat 0 moves first."))
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    name = models.CharField(max_length=150, help_text="The player's name as shown and recorded.")
-    missed_turns = models.PositiveSmallIntegerField(default=0, help_text="Turn deadlines missed in a row.")
-    draw_deadline = models.DateTimeField(null=True, blank=True, help_text="Tabletop mode: when the open draw is lost.")
+    name = models.CharField(max_length=150, help_text=_("The player's name as shown and recorded."))
+    missed_turns = models.PositiveSmallIntegerField(default=0, help_text=_("Turn deadlines missed in a row."))
+    draw_deadline = models.DateTimeField(
+        null=True, blank=True, help_text=_("Tabletop mode: when the open draw is lost.")
+    )
     joined_at = models.DateTimeField(auto_now_add=True)
     last_seen_at = models.DateTimeField(
-        null=True, blank=True, help_text="When the player last had the table open (to within 30 s)."
+        null=True, blank=True, help_text=_("When the player last had the table open (to within 30 s).")
     )
 
     objects = SeatQuerySet.as_manager()
@@ -181,25 +185,25 @@ class Move(models.Model):
     version it produced."""
 
     class Actor(models.TextChoices):
-        PLAYER = "player", "Player"
-        SYSTEM = "system", "System"
-        MODERATOR = "moderator", "Moderator"
+        PLAYER = "player", _("Player")
+        SYSTEM = "system", _("System")
+        MODERATOR = "moderator", _("Moderator")
 
     class Door(models.TextChoices):
-        WEB = "web", "Web"
-        EMAIL = "email", "E-mail"
-        API = "api", "API"
-        SYSTEM = "system", "System"
-        ADMIN = "admin", "Admin"
+        WEB = "web", _("Web")
+        EMAIL = "email", _("E-mail")
+        API = "api", _("API")
+        SYSTEM = "system", _("System")
+        ADMIN = "admin", _("Admin")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty for the site's own inputs.")
-    text = models.CharField(max_length=60, help_text="The move in canonical notation.")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("Empty for the site's own inputs."))
+    text = models.CharField(max_length=60, help_text=_("The move in canonical notation."))
     actor = models.CharField(max_length=10, choices=Actor.choices)
     door = models.CharField(max_length=10, choices=Door.choices)
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    events = models.JSONField(default=list, help_text="What happened, as everyone at the table saw it.")
+    events = models.JSONField(default=list, help_text=_("What happened, as everyone at the table saw it."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -227,7 +231,9 @@ class Invitation(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="invitations"
     )
-    email = models.EmailField(blank=True, help_text="The address the inviter typed (empty when they gave a username).")
+    email = models.EmailField(
+        blank=True, help_text=_("The address the inviter typed (empty when they gave a username).")
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     created_at = models.DateTimeField(auto_now_add=True)
     answered_at = models.DateTimeField(null=True, blank=True)
@@ -257,25 +263,25 @@ class Notification(models.Model):
     Kind = EmailKind  # the kinds a player sets a delivery for, in accounts
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        SENDING = "sending", "Being sent"
-        SENT = "sent", "Sent"
-        SKIPPED = "skipped", "No longer applies"
-        FAILED = "failed", "Failed"
+        PENDING = "pending", _("Pending")
+        SENDING = "sending", _("Being sent")
+        SENT = "sent", _("Sent")
+        SKIPPED = "skipped", _("No longer applies")
+        FAILED = "failed", _("Failed")
 
     recipient = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
     to_email = models.EmailField()
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notifications")
-    version = models.PositiveIntegerField(help_text="The game version that caused it.")
+    version = models.PositiveIntegerField(help_text=_("The game version that caused it."))
     kind = models.CharField(max_length=20, choices=Kind.choices)
     variant = models.PositiveSmallIntegerField(
-        default=0, help_text="Reminders: hours before the deadline; invitation answers: the answer's number."
+        default=0, help_text=_("Reminders: hours before the deadline; invitation answers: the answer's number.")
     )
-    digest = models.BooleanField(default=False, help_text="Goes out in the recipient's daily digest.")
+    digest = models.BooleanField(default=False, help_text=_("Goes out in the recipient's daily digest."))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     due_at = models.DateTimeField()
     deadline = models.DateTimeField(
-        null=True, blank=True, help_text="Turn and draw e-mails: the deadline they were queued for."
+        null=True, blank=True, help_text=_("Turn and draw e-mails: the deadline they were queued for.")
     )
     claimed_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
@@ -303,7 +309,7 @@ class ReplyToken(models.Model):
     that asks for an action. Dead once revoked, once the game is over or
     once the player's seat is given up (games.inbound.tokens checks)."""
 
-    digest = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the token.")
+    digest = models.CharField(max_length=64, unique=True, help_text=_("SHA-256 of the token."))
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -319,37 +325,41 @@ class InboundMessage(models.Model):
     Message-ID acts once."""
 
     class Door(models.TextChoices):
-        PIPE = "pipe", "MTA pipe"
-        WEBHOOK = "webhook", "Webhook"
-        IMAP = "imap", "IMAP"
+        PIPE = "pipe", _("MTA pipe")
+        WEBHOOK = "webhook", _("Webhook")
+        IMAP = "imap", _("IMAP")
 
     class Outcome(models.TextChoices):
-        PENDING = "pending", "Not handled yet"
-        APPLIED = "applied", "Moves applied"
-        ANSWERED = "answered", "Answered (help, board, resign asked)"
-        REFUSED = "refused", "Refused, with a reply"
-        REJECTED = "rejected", "Rejected without a reply"
-        IGNORED = "ignored", "Ignored (auto-reply, bounce, list, too big)"
+        PENDING = "pending", _("Not handled yet")
+        APPLIED = "applied", _("Moves applied")
+        ANSWERED = "answered", _("Answered (help, board, resign asked)")
+        REFUSED = "refused", _("Refused, with a reply")
+        REJECTED = "rejected", _("Rejected without a reply")
+        IGNORED = "ignored", _("Ignored (auto-reply, bounce, list, too big)")
 
-    message_key = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the Message-ID.")
+    message_key = models.CharField(max_length=64, unique=True, help_text=_("SHA-256 of the Message-ID."))
     message_id = models.CharField(max_length=300, blank=True)
     door = models.CharField(max_length=10, choices=Door.choices)
     received_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    sender = models.CharField(max_length=254, blank=True, db_index=True, help_text="The From address.")
+    sender = models.CharField(max_length=254, blank=True, db_index=True, help_text=_("The From address."))
     subject = models.CharField(max_length=300, blank=True)
-    raw = models.BinaryField(help_text="The message as received (cut at the size limit).")
+    raw = models.BinaryField(help_text=_("The message as received (cut at the size limit)."))
     size = models.PositiveIntegerField(default=0)
     token = models.ForeignKey(ReplyToken, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    game_version = models.PositiveIntegerField(null=True, blank=True, help_text="The game's version on arrival.")
-    commands = models.JSONField(default=list, blank=True, help_text="The commands read from it.")
+    game_version = models.PositiveIntegerField(null=True, blank=True, help_text=_("The game's version on arrival."))
+    commands = models.JSONField(default=list, blank=True, help_text=_("The commands read from it."))
     outcome = models.CharField(max_length=10, choices=Outcome.choices, default=Outcome.PENDING, db_index=True)
-    detail = models.CharField(max_length=300, blank=True, help_text="Why, as a code or a sentence.")
-    confirm_digest = models.CharField(max_length=64, blank=True, help_text="A resignation's one-time code, hashed.")
-    confirmed = models.BooleanField(default=False, help_text="Its resignation code was used.")
+    detail = models.CharField(max_length=300, blank=True, help_text=_("Why, as a code or a sentence."))
+    confirm_digest = models.CharField(max_length=64, blank=True, help_text=_("A resignation's one-time code, hashed."))
+    confirmed = models.BooleanField(default=False, help_text=_("Its resignation code was used."))
     reply_sent_at = models.DateTimeField(null=True, blank=True)
-    notice_sent_at = models.DateTimeField(null=True, blank=True, help_text="The real player told of a wrong sender.")
+    notice_sent_at = models.DateTimeField(null=True, blank=True, help_text=_("The real player told of a wrong sender."))
+    # The answer is written with the outcome, in the same transaction, and
+    # cleared once sent: a worker that dies before sending leaves it here for
+    # games.inbound.answers.send_unsent. It quotes the hand: never shown.
+    answer = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-received_at"]
@@ -368,7 +378,7 @@ class ChatMessage(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat_messages")
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    name = models.CharField(max_length=150, help_text="The author's name as shown when it was written.")
+    name = models.CharField(max_length=150, help_text=_("The author's name as shown when it was written."))
     text = models.TextField(max_length=MAX_LENGTH)
     created_at = models.DateTimeField(auto_now_add=True)
     hidden_at = models.DateTimeField(null=True, blank=True)
@@ -401,15 +411,15 @@ class Report(models.Model):
     """A player's complaint about a game or one of its chat messages, until a moderator resolves it."""
 
     class Reason(models.TextChoices):
-        TABLE_TALK = "table_talk", "Table talk (telling a partner about cards)"
-        ABUSE = "abuse", "Abuse or harassment"
-        STALLING = "stalling", "Stalling the game"
-        CHEATING = "cheating", "Cheating"
-        OTHER = "other", "Something else"
+        TABLE_TALK = "table_talk", _("Table talk (telling a partner about cards)")
+        ABUSE = "abuse", _("Abuse or harassment")
+        STALLING = "stalling", _("Stalling the game")
+        CHEATING = "cheating", _("Cheating")
+        OTHER = "other", _("Something else")
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        RESOLVED = "resolved", "Resolved"
+        OPEN = "open", _("Open")
+        RESOLVED = "resolved", _("Resolved")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reports")
     message = models.ForeignKey(ChatMessage, null=True, blank=True, on_delete=models.CASCADE, related_name="reports")
@@ -420,7 +430,7 @@ class Report(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="reports_against",
-        help_text="The message's author, for a report of a message.",
+        help_text=_("The message's author, for a report of a message."),
     )
     reason = models.CharField(max_length=20, choices=Reason.choices)
     text = models.TextField(max_length=1000, blank=True)
@@ -430,7 +440,7 @@ class Report(models.Model):
     resolved_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    resolution = models.TextField(blank=True, help_text="The moderator's note on how it was settled.")
+    resolution = models.TextField(blank=True, help_text=_("The moderator's note on how it was settled."))
 
     class Meta:
         indexes = [models.Index(fields=["status", "created_at"], name="report_queue_idx")]
@@ -446,7 +456,7 @@ class PlayerSuspension(models.Model):
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="suspensions")
     created_at = models.DateTimeField(auto_now_add=True)
-    ends_at = models.DateTimeField(null=True, blank=True, help_text="Empty: until a moderator lifts it.")
+    ends_at = models.DateTimeField(null=True, blank=True, help_text=_("Empty: until a moderator lifts it."))
     lifted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -462,29 +472,29 @@ class ModerationAction(models.Model):
     public notes (without the reason when it is private)."""
 
     class Kind(models.TextChoices):
-        ABORT = "abort", "Aborted the game"
-        ADJUDICATE = "adjudicate", "Adjudicated the result"
-        REPLACE = "replace", "Replaced a player"
-        EXTEND = "extend", "Extended a deadline"
-        PAUSE = "pause", "Paused the game"
-        RESUME = "resume", "Resumed the game"
-        PENALTY = "penalty", "Applied the table-talk penalty"
-        HIDE_MESSAGE = "hide_message", "Hid a chat message"
-        SUSPEND = "suspend", "Suspended a player"
-        UNSUSPEND = "unsuspend", "Lifted a suspension"
-        RESOLVE_REPORT = "resolve_report", "Resolved a report"
+        ABORT = "abort", _("Aborted the game")
+        ADJUDICATE = "adjudicate", _("Adjudicated the result")
+        REPLACE = "replace", _("Replaced a player")
+        EXTEND = "extend", _("Extended a deadline")
+        PAUSE = "pause", _("Paused the game")
+        RESUME = "resume", _("Resumed the game")
+        PENALTY = "penalty", _("Applied the table-talk penalty")
+        HIDE_MESSAGE = "hide_message", _("Hid a chat message")
+        SUSPEND = "suspend", _("Suspended a player")
+        UNSUSPEND = "unsuspend", _("Lifted a suspension")
+        RESOLVE_REPORT = "resolve_report", _("Resolved a report")
 
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     kind = models.CharField(max_length=20, choices=Kind.choices)
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="moderation")
-    number = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The action's number in its game.")
+    number = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("The action's number in its game."))
     target_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     reason = models.TextField()
-    reason_private = models.BooleanField(default=False, help_text="Kept from the players' public note.")
-    changes = models.JSONField(default=dict, help_text="What the action changed, as data.")
+    reason_private = models.BooleanField(default=False, help_text=_("Kept from the players' public note."))
+    changes = models.JSONField(default=dict, help_text=_("What the action changed, as data."))
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games import fragments, inputs, selectors, services, web_refusals
@@ -37,7 +38,7 @@ def _one_game(view):
     @wraps(view)
     def checked(request, game_id: int, *args, **kwargs):
         if not inputs.is_game_id(game_id):
-            raise Http404("There is no such game.")
+            raise Http404(gettext("There is no such game."))
         try:
             response = view(request, game_id, *args, **kwargs)
         except GameError as exc:
@@ -62,7 +63,11 @@ def _done(request, game_id: int, message: str):
 def _seated(request, seat) -> HttpResponse:
     """After taking a seat: the last one deals the cards (an auto-start game)."""
     dealt = seat.game.status == Game.Status.ACTIVE
-    return _done(request, seat.game_id, "You took the last seat: the cards are dealt." if dealt else "You have a seat.")
+    return _done(
+        request,
+        seat.game_id,
+        gettext("You took the last seat: the cards are dealt.") if dealt else gettext("You have a seat."),
+    )
 
 
 def home(request):
@@ -91,11 +96,11 @@ def game_new(request):
         except GameError as exc:
             return web_refusals.refusal_response(exc, lambda error: _refused_new_game(request, form, error))
         starts = (
-            "It starts once every seat is taken."
+            gettext("Your game is ready. It starts once every seat is taken.")
             if game.start_mode == Game.StartMode.AUTO
-            else "Press Start once every seat is taken."
+            else gettext("Your game is ready. Press Start once every seat is taken.")
         )
-        messages.success(request, f"Your game is ready. {starts}")
+        messages.success(request, starts)
         return redirect("game", game_id=game.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, "games/new.html", {"form": form}, status=status)
@@ -231,7 +236,7 @@ def game_join(request, game_id: int):
 @_one_game
 def game_leave(request, game_id: int):
     services.seat_leave(game_id=game_id, user=request.user)
-    return _done(request, game_id, "You left the game.")
+    return _done(request, game_id, gettext("You left the game."))
 
 
 @login_required
@@ -239,7 +244,7 @@ def game_leave(request, game_id: int):
 @_one_game
 def game_start(request, game_id: int):
     services.game_start(game_id=game_id, user=request.user)
-    return _done(request, game_id, "The cards are dealt.")
+    return _done(request, game_id, gettext("The cards are dealt."))
 
 
 @login_required
@@ -251,7 +256,7 @@ def game_invite(request, game_id: int):
         raise GameError.from_form(form.errors["invitee"][0])
     invitee = form.cleaned_data["invitee"]
     services.invitation_create(game_id=game_id, inviter=request.user, invitee=invitee)
-    return _done(request, game_id, f"{invitee} is invited.")
+    return _done(request, game_id, gettext("%(invitee)s is invited.") % {"invitee": invitee})
 
 
 @login_required
@@ -267,7 +272,7 @@ def game_arrange(request, game_id: int):
     index = order.index(seat_id)
     order.insert(max(index - 1, 0), order.pop(index))
     services.seats_arrange(game_id=game_id, user=request.user, seat_order=order)
-    return _done(request, game_id, "Seats rearranged.")
+    return _done(request, game_id, gettext("Seats rearranged."))
 
 
 @login_required
@@ -283,7 +288,7 @@ def game_answer_invitation(request, game_id: int):
         raise GameError("answer_accept_or_decline")
     if answer == "decline":
         services.invitation_decline(invitation_id=invite.pk, user=request.user)
-        return _done(request, game_id, "Invitation declined.")
+        return _done(request, game_id, gettext("Invitation declined."))
     return _seated(request, services.invitation_accept(invitation_id=invite.pk, user=request.user))
 
 
@@ -303,7 +308,7 @@ def invitation(request, token: str):
             raise GameError("answer_accept_or_decline")
         if answer == "decline":
             services.invitation_decline(invitation_id=invite.pk, user=request.user)
-            messages.success(request, "Invitation declined.")
+            messages.success(request, gettext("Invitation declined."))
             return redirect("home")
         return _seated(request, services.invitation_accept(invitation_id=invite.pk, user=request.user))
     except GameError as exc:
@@ -346,7 +351,7 @@ def game_record(request, game_id: int):
 @require_GET
 def profile(request, username: str):
     if not inputs.fits(username, max_length=inputs.USERNAME_MAX_LENGTH):
-        raise Http404("There is no such player.")  # PostgreSQL refuses to compare a NUL
+        raise Http404(gettext("There is no such player."))  # PostgreSQL refuses to compare a NUL
     player = get_object_or_404(get_user_model(), username=username)
     rows = selectors.finished_games_of(player=player, viewer=request.user)
     summary = {outcome: sum(1 for row in rows if row.outcome == outcome) for outcome in ("won", "lost", "drawn")}

@@ -11,6 +11,7 @@ from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from games import inputs, selectors, services, web_refusals
@@ -28,7 +29,7 @@ def _game_door(view):
     @wraps(view)
     def checked(request, game_id: int, *args, **kwargs):
         if not inputs.is_game_id(game_id):
-            raise Http404("There is no such game.")
+            raise Http404(gettext("There is no such game."))
         response = view(request, game_id, *args, **kwargs)
         add_never_cache_headers(response)
         return response
@@ -77,7 +78,7 @@ def _visible_or_404(game_id: int, user) -> None:
 def _player_id(request) -> int:
     user_id = inputs.read_int(request.POST.get("user"))
     if user_id is None:
-        raise Http404("There is no such player.")
+        raise Http404(gettext("There is no such player."))
     return user_id
 
 
@@ -90,7 +91,9 @@ def chat_mute(request, game_id: int):
         mute = services.chat_mute(user=request.user, muted_id=_player_id(request))
     except GameError as exc:
         return web_refusals.refusal_response(exc, lambda error: _refused(request, game_id, error))
-    return _back_to_chat(game_id, f"You no longer see what {mute.muted.username} writes.", request)
+    return _back_to_chat(
+        game_id, gettext("You no longer see what %(name)s writes.") % {"name": mute.muted.username}, request
+    )
 
 
 @login_required
@@ -99,7 +102,7 @@ def chat_mute(request, game_id: int):
 def chat_unmute(request, game_id: int):
     _visible_or_404(game_id, request.user)
     services.chat_unmute(user=request.user, muted_id=_player_id(request))
-    return _back_to_chat(game_id, "You see that player's messages again.", request)
+    return _back_to_chat(game_id, gettext("You see that player's messages again."), request)
 
 
 def _refused(request, game_id: int, error: GameError):
@@ -122,7 +125,7 @@ def game_report(request, game_id: int):
         if raw_message is not None:
             message = ChatMessage.objects.filter(pk=message_id, game=game, hidden_at__isnull=True).first()
             if message is None:
-                raise Http404("There is no such message in this game.")
+                raise Http404(gettext("There is no such message in this game."))
         context = {
             "game": game,
             "message": message,
@@ -142,4 +145,4 @@ def game_report(request, game_id: int):
         services.report_create(game_id=game_id, reporter=request.user, reason=reason, text=text, message_id=message_id)
     except GameError as exc:
         return web_refusals.refusal_response(exc, page)
-    return _back_to_chat(game_id, "Thank you: the moderators will look at your report.", request)
+    return _back_to_chat(game_id, gettext("Thank you: the moderators will look at your report."), request)

@@ -7,7 +7,8 @@ say "team" or "chip" where their language needs a noun.
 A card, where a sentence names one ("Anna hraje srdcovou sedmičku na C4"), is
 one message per card and grammatical role, so each language gives the form
 its sentences need; English keeps the notation (7♥). Only the one-eyed jacks
-ever remove a chip, so only they have the "means" form."""
+ever remove a chip, so only they have the "means" form. A card's name by
+itself (a screen reader's "7♥, srdcová sedmička") is its nominative."""
 
 from django.utils.translation import pgettext_lazy
 
@@ -83,3 +84,64 @@ MEANS = {
     "JS": pgettext_lazy("card, means", "J♠"),
     "JH": pgettext_lazy("card, means", "J♥"),
 }
+
+
+# A card by itself, as a screen reader says it beside its label ("7♥, 7 of hearts").
+NAME = {
+    "2S": pgettext_lazy("card, name", "2 of spades"),
+    "3S": pgettext_lazy("card, name", "3 of spades"),
+    "4S": pgettext_lazy("card, name", "4 of spades"),
+    "5S": pgettext_lazy("card, name", "5 of spades"),
+    "6S": pgettext_lazy("card, name", "6 of spades"),
+    "7S": pgettext_lazy("card, name", "7 of spades"),
+    "8S": pgettext_lazy("card, name", "8 of spades"),
+    "9S": pgettext_lazy("card, name", "9 of spades"),
+    "TS": pgettext_lazy("card, name", "10 of spades"),
+    "JS": pgettext_lazy("card, name", "jack of spades"),
+    "QS": pgettext_lazy("card, name", "queen of spades"),
+    "KS": pgettext_lazy("card, name", "king of spades"),
+    "AS": pgettext_lazy("card, name", "ace of spades"),
+    "2H": pgettext_lazy("card, name", "2 of hearts"),
+    "3H": pgettext_lazy("card, name", "3 of hearts"),
+    "4H": pgettext_lazy("card, name", "4 of hearts"),
+    "5H": pgettext_lazy("card, name", "5 of hearts"),
+    "6H": pgettext_lazy("card, name", "6 of hearts"),
+    "7H": pgettext_lazy("card, name", "7 of hearts"),
+    "8H": pgettext_lazy("card, name", "8 of hearts"),
+    "9H": pgettext_lazy("card, name", "9 of hearts"),
+    "TH": pgettext_lazy("card, name", "10 of hearts"),
+    "JH": pgettext_lazy("card, name", "jack of hearts"),
+    "QH": pgettext_lazy("card, name", "queen of hearts"),
+    "KH": pgettext_lazy("card, name", "king of hearts"),
+    "AH": pgettext_lazy("card, name", "ace of hearts"),
+    "2D": pgettext_lazy("card, name", "2 of diamonds"),
+    "3D": pgettext_lazy("card, name", "3 of diamonds"),
+    "4D": pgettext_lazy("card, name", "4 of diamonds"),
+    "5D": pgettext_lazy("card, name", "5 of diamonds"),
+    "6D": pgettext_lazy("card, name", "6 of diamonds"),
+    "7D": pgettext_lazy("card, name", "7 of diamonds"),
+    "8D": pgettext_lazy("card, name", "8 of diamonds"),
+    "9D": pgettext_lazy("card, name", "9 of diamonds"),
+    "TD": pgettext_lazy("card, name", "10 of diamonds"),
+    "JD": pgettext_lazy("card, name", "jack of diamonds"),
+    "QD": pgettext_lazy("card, name", "queen of diamonds"),
+    "KD": pgettext_lazy("card, name", "king of diamonds"),
+    "AD": pgettext_lazy("card, name", "ace of diamonds"),
+    "2C": pgettext_lazy("card, name", "2 of clubs"),
+    "3C": pgettext_lazy("card, name", "3 of clubs"),
+    "4C": pgettext_lazy("card, name", "4 of clubs"),
+    "5C": pgettext_lazy("card, name", "5 of clubs"),
+    "6C": pgettext_lazy("card, name", "6 of clubs"),
+    "7C": pgettext_lazy("card, name", "7 of clubs"),
+    "8C": pgettext_lazy("card, name", "8 of clubs"),
+    "9C": pgettext_lazy("card, name", "9 of clubs"),
+    "TC": pgettext_lazy("card, name", "10 of clubs"),
+    "JC": pgettext_lazy("card, name", "jack of clubs"),
+    "QC": pgettext_lazy("card, name", "queen of clubs"),
+    "KC": pgettext_lazy("card, name", "king of clubs"),
+    "AC": pgettext_lazy("card, name", "ace of clubs"),
+}
+
+
+def card_name(card: str) -> str:
+    return str(NAME[card])

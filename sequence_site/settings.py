@@ -162,6 +162,7 @@ CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {"task": "games.outbox_sweep", "schedule": crontab()},
     "cancel-stale-games": {"task": "games.cancel_stale_games", "schedule": crontab(minute=17)},
     "inbound-imap-poll": {"task": "games.inbound_imap_poll", "schedule": crontab()},  # a no-op without INBOUND_IMAP_URL
+    "inbound-send-answers": {"task": "games.inbound_send_answers", "schedule": crontab()},
     "outbox-prune": {"task": "games.outbox_prune", "schedule": crontab(hour=4, minute=41)},
 }
 

@@ -9,6 +9,7 @@ from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from games.errors import GameError
 from games.services.audit import MODERATE, REASON_MAX_LENGTH
@@ -66,9 +67,9 @@ class ReasonForm(forms.Form):
     reason = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}),
         max_length=REASON_MAX_LENGTH,
-        help_text="Why: kept in the audit trail and, unless private, shown to the players.",
+        help_text=_("Why: kept in the audit trail and, unless private, shown to the players."),
     )
-    private = forms.BooleanField(required=False, label="Keep the reason from the players")
+    private = forms.BooleanField(required=False, label=_("Keep the reason from the players"))
 
 
 def action_page(modeladmin, request, obj, *, title: str, form_class, run, done, form_kwargs=None):

@@ -5,6 +5,8 @@ from django.contrib import admin
 from django.db.models import Count, Q
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import services
 from games.admin._base import ReadOnlyAdmin, ReasonForm, action_page, changelist_link, link
@@ -22,11 +24,11 @@ class ChatMessageAdmin(ReadOnlyAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(report_count=Count("reports"))
 
-    @admin.display(description="game", ordering="game")
+    @admin.display(description=_("game"), ordering="game")
     def game_link(self, message):
-        return link(message.game, f"Game {message.game_id}")
+        return link(message.game, gettext("Game %(game)s") % {"game": message.game_id})
 
-    @admin.display(description="reports", ordering="report_count")
+    @admin.display(description=_("reports"), ordering="report_count")
     def reports(self, message):
         count = getattr(message, "report_count", 0)
         return changelist_link(Report, count, message__id__exact=message.pk) if count else 0
@@ -35,7 +37,9 @@ class ChatMessageAdmin(ReadOnlyAdmin):
     def hide(self, message):
         if message.hidden_at is not None:
             return ""
-        return format_html('<a href="{}">Hide…</a>', reverse("admin:games_chatmessage_hide", args=[message.pk]))
+        return format_html(
+            '<a href="{}">{}</a>', reverse("admin:games_chatmessage_hide", args=[message.pk]), gettext("Hide…")
+        )
 
     def get_urls(self):
         own = [path("<int:object_id>/hide/", self.admin_site.admin_view(self.hide_view), name="games_chatmessage_hide")]
@@ -50,15 +54,17 @@ class ChatMessageAdmin(ReadOnlyAdmin):
             services.chat_message_hide(
                 message_id=message.pk, moderator=request.user, reason=data["reason"], private=data["private"]
             )
-            return "The message is hidden."
+            return gettext("The message is hidden.")
 
         back = reverse("admin:games_chatmessage_change", args=[message.pk])
-        return action_page(self, request, message, title="Hide the message", form_class=ReasonForm, run=run, done=back)
+        return action_page(
+            self, request, message, title=_("Hide the message"), form_class=ReasonForm, run=run, done=back
+        )
 
 
 class ResolveForm(forms.Form):
     note = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 3}), max_length=2000, help_text="How it was settled (moderators only)."
+        widget=forms.Textarea(attrs={"rows": 3}), max_length=2000, help_text=_("How it was settled (moderators only).")
     )
 
 
@@ -99,19 +105,19 @@ class ReportAdmin(ReadOnlyAdmin):
             )
         )
 
-    @admin.display(description="game", ordering="game")
+    @admin.display(description=_("game"), ordering="game")
     def game_link(self, report):
-        return link(report.game, f"Game {report.game_id}")
+        return link(report.game, gettext("Game %(game)s") % {"game": report.game_id})
 
-    @admin.display(description="open on game", ordering="game_open")
+    @admin.display(description=_("open on game"), ordering="game_open")
     def open_on_game(self, report):
         return changelist_link(Report, report.game_open, game__id__exact=report.game_id, status__exact="open")
 
-    @admin.display(description="reported player", ordering="reported_user__username")
+    @admin.display(description=_("reported player"), ordering="reported_user__username")
     def reported_user_link(self, report):
         return link(report.reported_user)
 
-    @admin.display(description="open on player", ordering="user_open")
+    @admin.display(description=_("open on player"), ordering="user_open")
     def open_on_user(self, report):
         if report.reported_user_id is None:
             return "-"
@@ -119,7 +125,7 @@ class ReportAdmin(ReadOnlyAdmin):
             Report, report.user_open, reported_user__id__exact=report.reported_user_id, status__exact="open"
         )
 
-    @admin.display(description="message")
+    @admin.display(description=_("message"))
     def message_text(self, report):
         return link(report.message, report.message.text[:80]) if report.message else "-"
 
@@ -127,7 +133,9 @@ class ReportAdmin(ReadOnlyAdmin):
     def resolve(self, report):
         if report.status != Report.Status.OPEN:
             return ""
-        return format_html('<a href="{}">Resolve…</a>', reverse("admin:games_report_resolve", args=[report.pk]))
+        return format_html(
+            '<a href="{}">{}</a>', reverse("admin:games_report_resolve", args=[report.pk]), gettext("Resolve…")
+        )
 
     def get_urls(self):
         own = [
@@ -142,11 +150,11 @@ class ReportAdmin(ReadOnlyAdmin):
 
         def run(data):
             services.report_resolve(report_id=report.pk, moderator=request.user, note=data["note"])
-            return f"Report {report.pk} is resolved."
+            return gettext("Report %(report)s is resolved.") % {"report": report.pk}
 
         back = reverse("admin:games_report_changelist")
         return action_page(
-            self, request, report, title="Resolve the report", form_class=ResolveForm, run=run, done=back
+            self, request, report, title=_("Resolve the report"), form_class=ResolveForm, run=run, done=back
         )
 
 
@@ -160,6 +168,6 @@ class ModerationActionAdmin(ReadOnlyAdmin):
     list_select_related = ["game", "moderator", "target_user"]
     readonly_fields = [f.name for f in ModerationAction._meta.fields]
 
-    @admin.display(description="game", ordering="game")
+    @admin.display(description=_("game"), ordering="game")
     def game_link(self, action):
-        return link(action.game, f"Game {action.game_id}") if action.game_id else "-"
+        return link(action.game, gettext("Game %(game)s") % {"game": action.game_id}) if action.game_id else "-"

@@ -11,12 +11,15 @@ from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from games import services
 from games.admin._base import ReadOnlyAdmin, ReadOnlyInline, ReasonForm, action_page, changelist_link, link
 from games.engine.cards import card_label
 from games.models import ChatMessage, Game, ModerationAction, Move, Report, Seat
 from games.services.moderation import MAX_EXTENSION_MINUTES
+from games.words import team
 
 VIEW_STATE = "games.view_game_state"
 
@@ -46,11 +49,11 @@ class AuditInline(ReadOnlyInline):
 
 
 class OverdueFilter(admin.SimpleListFilter):
-    title = "deadline"
+    title = _("deadline")
     parameter_name = "overdue"
 
     def lookups(self, request, model_admin):
-        return [("yes", "Passed (the sweep is behind)"), ("day", "Within a day")]
+        return [("yes", _("Passed (the sweep is behind)")), ("day", _("Within a day"))]
 
     def queryset(self, request, queryset):
         now = timezone.now()
@@ -62,11 +65,11 @@ class OverdueFilter(admin.SimpleListFilter):
 
 
 class ReportedFilter(admin.SimpleListFilter):
-    title = "reports"
+    title = _("reports")
     parameter_name = "reported"
 
     def lookups(self, request, model_admin):
-        return [("open", "With open reports"), ("any", "Ever reported")]
+        return [("open", _("With open reports")), ("any", _("Ever reported"))]
 
     def queryset(self, request, queryset):
         reports = Report.objects.filter(game=OuterRef("pk"))
@@ -104,21 +107,24 @@ class PenaltyForm(ReasonForm):
 
     def __init__(self, *args, game, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["team"].choices = [(name, name) for name in game.team_names]
+        self.fields["team"].choices = [(name, team(name)) for name in game.team_names]
 
 
 class AdjudicateForm(ReasonForm):
-    winner = forms.ChoiceField(help_text="The team that wins, or a draw.")
+    winner = forms.ChoiceField(help_text=_("The team that wins, or a draw."))
 
     def __init__(self, *args, game, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["winner"].choices = [(name, f"{name} wins") for name in game.team_names] + [("", "a draw")]
+        self.fields["winner"].choices = [
+            (name, gettext("%(team)s wins") % {"team": team(name)}) for name in game.team_names
+        ]
+        self.fields["winner"].choices += [("", gettext("a draw"))]
         self.fields["winner"].required = False
 
 
 class ReplaceForm(ReasonForm):
-    position = forms.TypedChoiceField(coerce=int, label="Seat")
-    username = forms.CharField(max_length=150, label="New player's username")
+    position = forms.TypedChoiceField(coerce=int, label=_("Seat"))
+    username = forms.CharField(max_length=150, label=_("New player's username"))
 
     def __init__(self, *args, game, **kwargs):
         super().__init__(*args, **kwargs)
@@ -127,18 +133,21 @@ class ReplaceForm(ReasonForm):
     def clean_username(self):
         user = get_user_model().objects.filter(username=self.cleaned_data["username"]).first()
         if user is None:
-            raise forms.ValidationError("There is no user with that username.")
+            raise forms.ValidationError(gettext("There is no user with that username."))
         return user
 
 
 class ExtendForm(ReasonForm):
-    clock = forms.ChoiceField(label="Which deadline")
-    minutes = forms.IntegerField(min_value=1, max_value=MAX_EXTENSION_MINUTES, help_text="Minutes to add.")
+    clock = forms.ChoiceField(label=_("Which deadline"))
+    minutes = forms.IntegerField(min_value=1, max_value=MAX_EXTENSION_MINUTES, help_text=_("Minutes to add."))
 
     def __init__(self, *args, game, **kwargs):
         super().__init__(*args, **kwargs)
-        draws = [(str(s.position), f"the draw of {s}") for s in game.seats.filter(draw_deadline__isnull=False)]
-        self.fields["clock"].choices = [("turn", "the turn"), *draws]
+        draws = [
+            (str(s.position), gettext("the draw of %(seat)s") % {"seat": s})
+            for s in game.seats.filter(draw_deadline__isnull=False)
+        ]
+        self.fields["clock"].choices = [("turn", gettext("the turn")), *draws]
 
 
 @admin.register(Game)
@@ -164,15 +173,15 @@ class GameAdmin(ReadOnlyAdmin):
 
     # each action: (url name, title, form, statuses it applies to)
     ACTIONS = [
-        ("pause", "Pause the game", ReasonForm, [Game.Status.ACTIVE]),
-        ("resume", "Resume the game", ReasonForm, [Game.Status.PAUSED]),
-        ("extend", "Extend a deadline", ExtendForm, [Game.Status.ACTIVE]),
-        ("replace", "Replace a player", ReplaceForm, [Game.Status.ACTIVE, Game.Status.PAUSED]),
-        ("penalty", "Table-talk penalty", PenaltyForm, [Game.Status.ACTIVE]),
-        ("adjudicate", "Adjudicate the result", AdjudicateForm, [Game.Status.ACTIVE, Game.Status.PAUSED]),
+        ("pause", _("Pause the game"), ReasonForm, [Game.Status.ACTIVE]),
+        ("resume", _("Resume the game"), ReasonForm, [Game.Status.PAUSED]),
+        ("extend", _("Extend a deadline"), ExtendForm, [Game.Status.ACTIVE]),
+        ("replace", _("Replace a player"), ReplaceForm, [Game.Status.ACTIVE, Game.Status.PAUSED]),
+        ("penalty", _("Table-talk penalty"), PenaltyForm, [Game.Status.ACTIVE]),
+        ("adjudicate", _("Adjudicate the result"), AdjudicateForm, [Game.Status.ACTIVE, Game.Status.PAUSED]),
         (
             "abort",
-            "Abort the game",
+            _("Abort the game"),
             ReasonForm,
             [Game.Status.FORMING, Game.Status.ACTIVE, Game.Status.PAUSED],
         ),
@@ -195,7 +204,7 @@ class GameAdmin(ReadOnlyAdmin):
             fields.append("full_state")
         return fields
 
-    @admin.display(description="whose turn")
+    @admin.display(description=_("whose turn"))
     def whose_turn(self, game):
         if game.status != Game.Status.ACTIVE or game.turn_position is None:
             return "-"
@@ -207,12 +216,12 @@ class GameAdmin(ReadOnlyAdmin):
             game.status == Game.Status.ACTIVE and game.next_deadline is not None and game.next_deadline < timezone.now()
         )
 
-    @admin.display(description="open reports", ordering="open_report_count")
+    @admin.display(description=_("open reports"), ordering="open_report_count")
     def open_reports(self, game):
         count = getattr(game, "open_report_count", 0)
         return changelist_link(Report, count, game__id__exact=game.pk, status__exact="open") if count else 0
 
-    @admin.display(description="actions")
+    @admin.display(description=_("actions"))
     def moderate(self, game):
         actions = [
             (reverse(f"admin:games_game_{name}", args=[game.pk]), title)
@@ -223,17 +232,17 @@ class GameAdmin(ReadOnlyAdmin):
             return "-"
         return format_html_join(" · ", '<a href="{}">{}</a>', actions)
 
-    @admin.display(description="related")
+    @admin.display(description=_("related"))
     def related(self, game):
         return format_html(
             "{} · {} · {} · {}",
-            changelist_link(Report, "reports", game__id__exact=game.pk),
-            changelist_link(ChatMessage, "chat", game__id__exact=game.pk),
-            changelist_link(game.notifications.model, "e-mails", game__id__exact=game.pk),
-            changelist_link(game.invitations.model, "invitations", game__id__exact=game.pk),
+            changelist_link(Report, gettext("reports"), game__id__exact=game.pk),
+            changelist_link(ChatMessage, gettext("chat"), game__id__exact=game.pk),
+            changelist_link(game.notifications.model, gettext("e-mails"), game__id__exact=game.pk),
+            changelist_link(game.invitations.model, gettext("invitations"), game__id__exact=game.pk),
         )
 
-    @admin.display(description="full state (secret: hands and deck)")
+    @admin.display(description=_("full state (secret: hands and deck)"))
     def full_state(self, game):
         state = game.state
         if not state:
@@ -243,12 +252,16 @@ class GameAdmin(ReadOnlyAdmin):
             "",
             "<li>{}: {}</li>",
             (
-                (names.get(i, f"seat {i + 1}"), " ".join(card_label(c) for c in hand))
+                (names.get(i, gettext("seat %(seat)s") % {"seat": i + 1}), " ".join(card_label(c) for c in hand))
                 for i, hand in enumerate(state["hands"])
             ),
         )
         pile = " ".join(card_label(card) for card in state["draw_pile"])
-        return format_html("<ul>{}</ul><p>Draw pile, next card first: {}</p>", hands, pile or "(empty)")
+        return format_html(
+            "<ul>{}</ul><p>{}</p>",
+            hands,
+            gettext("Draw pile, next card first: %(cards)s") % {"cards": pile or gettext("(empty)")},
+        )
 
     def get_urls(self):
         own = [
@@ -286,25 +299,36 @@ def _run(name: str, moderator, game: Game, data: dict) -> str:
     common = {"game_id": game.pk, "moderator": moderator, "reason": data["reason"], "private": data["private"]}
     if name == "pause":
         services.game_pause(**common)
-        return f"Game {game.pk} is paused."
+        return gettext("Game %(game)s is paused.") % {"game": game.pk}
     if name == "resume":
         services.game_resume(**common)
-        return f"Game {game.pk} is running again."
+        return gettext("Game %(game)s is running again.") % {"game": game.pk}
     if name == "extend":
         position = None if data["clock"] == "turn" else int(data["clock"])
         services.deadline_extend(**common, minutes=data["minutes"], position=position)
-        return f"Game {game.pk}: {data['minutes']} more minutes."
+        return ngettext(
+            "Game %(game)s: %(minutes)s more minute.", "Game %(game)s: %(minutes)s more minutes.", data["minutes"]
+        ) % {"game": game.pk, "minutes": data["minutes"]}
     if name == "replace":
         seat = services.seat_replace(**common, position=data["position"], new_user_id=data["username"].pk)
-        return f"Game {game.pk}: {seat.name} now plays seat {seat.position + 1}."
+        return gettext("Game %(game)s: %(player)s now plays seat %(seat)s.") % {
+            "game": game.pk,
+            "player": seat.name,
+            "seat": seat.position + 1,
+        }
     if name == "penalty":
         services.penalty_apply(**common, team=data["team"])
-        return f"Game {game.pk}: penalty applied to {data['team']}."
+        return gettext("Game %(game)s: the %(team)s team has the penalty.") % {
+            "game": game.pk,
+            "team": team(data["team"]),
+        }
     if name == "adjudicate":
         services.game_adjudicate(**common, winner=data["winner"])
-        return f"Game {game.pk} is over: {data['winner'] + ' wins' if data['winner'] else 'a draw'}."
+        if data["winner"]:
+            return gettext("Game %(game)s is over: %(team)s wins.") % {"game": game.pk, "team": team(data["winner"])}
+        return gettext("Game %(game)s is over: a draw.") % {"game": game.pk}
     services.game_abort(**common)
-    return f"Game {game.pk} is aborted."
+    return gettext("Game %(game)s is aborted.") % {"game": game.pk}
 
 
 @admin.register(Move)
@@ -318,6 +342,6 @@ class MoveAdmin(ReadOnlyAdmin):
     exclude = ["events"]
     readonly_fields = ["game", "seq", "seat", "text", "actor", "door", "entered_by", "created_at"]
 
-    @admin.display(description="game", ordering="game")
+    @admin.display(description=_("game"), ordering="game")
     def game_link(self, move):
-        return link(move.game, f"Game {move.game_id}")
+        return link(move.game, gettext("Game %(game)s") % {"game": move.game_id})

@@ -6,6 +6,8 @@ from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import services
 from games.admin._base import ReadOnlyAdmin, ReasonForm, action_page, link
@@ -22,11 +24,11 @@ class SeatAdmin(ReadOnlyAdmin):
     exclude = []
     readonly_fields = ["game", "position", "user", "name", "missed_turns", "draw_deadline", "joined_at", "last_seen_at"]
 
-    @admin.display(description="game", ordering="game")
+    @admin.display(description=_("game"), ordering="game")
     def game_link(self, seat):
-        return link(seat.game, f"Game {seat.game_id}")
+        return link(seat.game, gettext("Game %(game)s") % {"game": seat.game_id})
 
-    @admin.display(description="user", ordering="user__username")
+    @admin.display(description=_("user"), ordering="user__username")
     def user_link(self, seat):
         return link(seat.user)
 
@@ -39,9 +41,9 @@ class InvitationAdmin(ReadOnlyAdmin):
     list_select_related = ["game", "user"]
     readonly_fields = ["game", "invited_by", "user", "email", "status", "created_at", "answered_at"]
 
-    @admin.display(description="game", ordering="game")
+    @admin.display(description=_("game"), ordering="game")
     def game_link(self, invitation):
-        return link(invitation.game, f"Game {invitation.game_id}")
+        return link(invitation.game, gettext("Game %(game)s") % {"game": invitation.game_id})
 
 
 @admin.register(Notification)
@@ -54,21 +56,21 @@ class NotificationAdmin(ReadOnlyAdmin):
     list_select_related = ["game"]
     readonly_fields = [f.name for f in Notification._meta.fields]
 
-    @admin.display(description="game", ordering="game")
+    @admin.display(description=_("game"), ordering="game")
     def game_link(self, notification):
-        return link(notification.game, f"Game {notification.game_id}")
+        return link(notification.game, gettext("Game %(game)s") % {"game": notification.game_id})
 
 
 class SuspendForm(ReasonForm):
     username = forms.CharField(max_length=150)
     days = forms.IntegerField(
-        min_value=1, max_value=MAX_DAYS, required=False, help_text="Empty: until a moderator lifts it."
+        min_value=1, max_value=MAX_DAYS, required=False, help_text=_("Empty: until a moderator lifts it.")
     )
 
     def clean_username(self):
         user = get_user_model().objects.filter(username=self.cleaned_data["username"]).first()
         if user is None:
-            raise forms.ValidationError("There is no user with that username.")
+            raise forms.ValidationError(gettext("There is no user with that username."))
         return user
 
 
@@ -83,11 +85,11 @@ class PlayerSuspensionAdmin(ReadOnlyAdmin):
     readonly_fields = ["user", "created_at", "ends_at", "lifted_at"]
     change_list_template = "admin/games/playersuspension/change_list.html"
 
-    @admin.display(description="user", ordering="user__username")
+    @admin.display(description=_("user"), ordering="user__username")
     def user_link(self, suspension):
         return link(suspension.user)
 
-    @admin.display(boolean=True, description="in force")
+    @admin.display(boolean=True, description=_("in force"))
     def in_force(self, suspension):
         return active_suspensions().filter(pk=suspension.pk).exists()
 
@@ -95,7 +97,9 @@ class PlayerSuspensionAdmin(ReadOnlyAdmin):
     def lift(self, suspension):
         if suspension.lifted_at is not None:
             return ""
-        return format_html('<a href="{}">Lift…</a>', reverse("admin:games_playersuspension_lift", args=[suspension.pk]))
+        return format_html(
+            '<a href="{}">{}</a>', reverse("admin:games_playersuspension_lift", args=[suspension.pk]), gettext("Lift…")
+        )
 
     def get_urls(self):
         own = [
@@ -116,11 +120,17 @@ class PlayerSuspensionAdmin(ReadOnlyAdmin):
                 private=data["private"],
                 days=data["days"],
             )
-            return f"{user.username} is suspended from playing."
+            return gettext("%(player)s is suspended from playing.") % {"player": user.username}
 
         back = reverse("admin:games_playersuspension_changelist")
         return action_page(
-            self, request, "Suspensions", title="Suspend a player", form_class=SuspendForm, run=run, done=back
+            self,
+            request,
+            gettext("Suspensions"),
+            title=_("Suspend a player"),
+            form_class=SuspendForm,
+            run=run,
+            done=back,
         )
 
     def lift_view(self, request, object_id):
@@ -132,9 +142,9 @@ class PlayerSuspensionAdmin(ReadOnlyAdmin):
             services.player_unsuspend(
                 user_id=suspension.user_id, moderator=request.user, reason=data["reason"], private=data["private"]
             )
-            return f"{suspension.user.username} may play again."
+            return gettext("%(player)s may play again.") % {"player": suspension.user.username}
 
         back = reverse("admin:games_playersuspension_changelist")
         return action_page(
-            self, request, suspension, title="Lift the suspension", form_class=ReasonForm, run=run, done=back
+            self, request, suspension, title=_("Lift the suspension"), form_class=ReasonForm, run=run, done=back
         )

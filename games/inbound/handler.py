@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from games import services
 from games.errors import GameError, IllegalMoveError, NotAllowed
-from games.inbound import body, commands, replies, safety, tokens
+from games.inbound import answers, body, commands, replies, safety, tokens
 from games.models import InboundMessage, Move
 
 log = logging.getLogger(__name__)
@@ -29,7 +29,6 @@ def code_digest(code: str) -> str:
 
 
 def handle(message_pk: int) -> None:
-    outgoing = []
     with transaction.atomic():
         row = InboundMessage.objects.select_for_update().get(pk=message_pk)
         if row.outcome != Outcome.PENDING:
@@ -42,14 +41,10 @@ def handle(message_pk: int) -> None:
         except Exception:  # a bug must not make the MTA retry for ever: the row says what happened
             log.exception("inbound message %s", row.pk)
             row.outcome, row.detail, outgoing = Outcome.REJECTED, "internal_error", []
+        # At most one answer per message; kept with the outcome until sent.
+        row.answer = answers.stored(*outgoing[0]) if outgoing else {}
         row.save()
-    for message, stamp in outgoing:
-        try:
-            message.send()
-        except Exception:
-            log.exception("the reply to inbound message %s was not sent", message_pk)
-            continue
-        InboundMessage.objects.filter(pk=message_pk).update(**{stamp: timezone.now()})
+    answers.send(message_pk)
 
 
 def _reject(row: InboundMessage, outcome: str, detail: str) -> list:

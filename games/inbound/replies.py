@@ -3,6 +3,7 @@ marked as automatic (Auto-Submitted: auto-replied, so that no robot answers
 it), with the table as the player sees it now, their hand, whose turn it
 is and the moves they can make; a new reply address while the game runs."""
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from email.message import EmailMessage
 
@@ -10,8 +11,11 @@ from django.conf import settings
 from django.core.mail import EmailMessage as OutgoingEmail
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from games.board_text import board_as_text
+from games.emails import language_of
 from games.errors import GameError
 from games.inbound import safety, tokens, words
 from games.models import Game, InboundMessage, ReplyToken
@@ -30,16 +34,28 @@ class Thread:
         message_id = " ".join(safety.header(message, "Message-ID").split())[:300]
         references = " ".join(safety.header(message, "References").split()[-10:])
         subject = " ".join(safety.header(message, "Subject").split())[:200]
-        if not subject.lower().startswith("re:"):
-            subject = f"Re: {subject}" if subject else "Re: your move"
+        if subject and not subject.lower().startswith("re:"):
+            subject = f"Re: {subject}"
         return cls(to=sender, subject=subject, message_id=message_id, references=f"{references} {message_id}".strip())
+
+
+@contextmanager
+def _as_read_by(user):
+    """A reply is in its reader's language and time zone, like every e-mail."""
+    with timezone.override(user.time_zone or "UTC"), translation.override(language_of(user)):
+        yield
 
 
 def _table(token: ReplyToken) -> dict:
     game = Game.objects.prefetch_related("seats").get(pk=token.game_id)
     seats = list(game.seats.all())
     seat = next((s for s in seats if s.user_id == token.user_id), None)
-    context = {"game": game, "seat": seat, "game_url": settings.SITE_URL + reverse("game", args=[game.pk])}
+    context = {
+        "game": game,
+        "seat": seat,
+        "game_url": settings.SITE_URL + reverse("game", args=[game.pk]),
+        "rules_url": settings.SITE_URL + reverse("rules"),
+    }
     if game.state is not None:
         table = table_for(game=game, seats=seats, my_seat=seat, history=0)
         context.update(table=table, board_text=board_as_text(table.rows))
@@ -47,7 +63,8 @@ def _table(token: ReplyToken) -> dict:
 
 
 def _message(thread: Thread, token: ReplyToken, context: dict) -> OutgoingEmail:
-    context = {**_table(token), **context, "suit_words": words.SUIT_WORDS}
+    suit_words = words.SUIT_WORDS.get(translation.get_language(), words.SUIT_WORDS["en"])
+    context = {**_table(token), **context, "suit_words": list(suit_words)}
     headers = {"Auto-Submitted": "auto-replied"}
     if thread.message_id:
         headers.update({"In-Reply-To": thread.message_id, "References": thread.references})
@@ -56,7 +73,7 @@ def _message(thread: Thread, token: ReplyToken, context: dict) -> OutgoingEmail:
     if game.status == Game.Status.ACTIVE and context["seat"] is not None:
         reply_to = [tokens.reply_address(user=token.user, game=game)]
     return OutgoingEmail(
-        subject=thread.subject,
+        subject=thread.subject or gettext("Re: your move"),
         body=render_to_string("emails/inbound_reply-body.txt", context),
         to=[thread.to],
         reply_to=reply_to,
@@ -65,12 +82,14 @@ def _message(thread: Thread, token: ReplyToken, context: dict) -> OutgoingEmail:
 
 
 def refused(thread: Thread, token: ReplyToken, error: GameError, tried: list[str] = ()) -> OutgoingEmail:
-    return _message(thread, token, {"error": str(error), "tried": list(tried)})
+    with _as_read_by(token.user):
+        return _message(thread, token, {"error": str(error), "tried": list(tried)})
 
 
 def answered(thread: Thread, token: ReplyToken, *, done: list[str], notes: list) -> OutgoingEmail:
     code = next((note[1] for note in notes if isinstance(note, tuple) and note[0] == "confirm"), None)
-    return _message(thread, token, {"done": done, "help": "help" in notes, "confirm_code": code})
+    with _as_read_by(token.user):
+        return _message(thread, token, {"done": done, "help": "help" in notes, "confirm_code": code})
 
 
 def mismatch_notice(row: InboundMessage) -> OutgoingEmail:
@@ -79,10 +98,12 @@ def mismatch_notice(row: InboundMessage) -> OutgoingEmail:
         "sender": row.sender,
         "game": row.game,
         "settings_url": settings.SITE_URL + reverse("account_settings"),
+        "rules_url": settings.SITE_URL + reverse("rules"),
     }
-    return OutgoingEmail(
-        subject=f"A reply to game {row.game_id} from another address was refused",
-        body=render_to_string("emails/inbound_mismatch-body.txt", context),
-        to=[row.user.email],
-        headers={"Auto-Submitted": "auto-generated"},
-    )
+    with _as_read_by(row.user):
+        return OutgoingEmail(
+            subject=gettext("A reply to game %(game)s from another address was refused") % {"game": row.game_id},
+            body=render_to_string("emails/inbound_mismatch-body.txt", context),
+            to=[row.user.email],
+            headers={"Auto-Submitted": "auto-generated"},
+        )

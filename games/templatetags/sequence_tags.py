@@ -1,7 +1,9 @@
 from django import template
+from django.template.loader import render_to_string
 from django.utils.translation import ngettext
 
-from games.engine.cards import card_label, card_name, is_red
+from games.engine.cards import card_label, is_red
+from games.words import card_name
 
 register = template.Library()
 
@@ -25,6 +27,9 @@ def duration(seconds: int) -> str:
     return ngettext("%(count)d second", "%(count)d seconds", seconds) % {"count": seconds}
 
 
-@register.inclusion_tag("games/_card.html")
-def card(code: str, extra_class: str = ""):
-    return {"text": card_label(code), "name": card_name(code), "red": is_red(code), "extra_class": extra_class}
+@register.simple_tag
+def card(code: str, extra_class: str = "") -> str:
+    """A card as people see and hear it: {% card c %}, or {% card c as shown %}
+    to put it in a translated sentence (the markup is safe: it stays unescaped)."""
+    context = {"text": card_label(code), "name": card_name(code), "red": is_red(code), "extra_class": extra_class}
+    return render_to_string("games/_card.html", context)

@@ -7,8 +7,10 @@ from datetime import datetime
 
 from django.db.models import DateTimeField, Exists, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext, ngettext
 
 from games.models import ChatMessage, ChatMute, Game, ModerationAction, Move, Seat
+from games.words import team
 
 CHAT_ON_TABLE = 50
 NEW_IN_EMAIL = 10
@@ -38,27 +40,49 @@ def _visible(game: Game, viewer):
     return messages
 
 
+def _what(action: ModerationAction) -> str:
+    """What a moderator did, in the reader's language: from the action's kind
+    and changes (stored as data, never as text), so each reader gets their own."""
+    changes, kind = action.changes, ModerationAction.Kind
+    seat = changes.get("seat")
+    if action.kind == kind.ABORT:
+        return gettext("aborted the game")
+    if action.kind == kind.ADJUDICATE:
+        if changes.get("winner"):
+            return gettext("ended the game: %(team)s wins") % {"team": team(changes["winner"])}
+        return gettext("ended the game as a draw")
+    if action.kind == kind.REPLACE:
+        return gettext("seat %(seat)s (%(before)s) is now played by %(after)s") % {
+            "seat": (seat or 0) + 1,
+            "before": changes.get("from"),
+            "after": changes.get("to"),
+        }
+    if action.kind == kind.EXTEND:
+        minutes = changes.get("minutes") or 0
+        if seat is None:
+            return ngettext(
+                "gave %(minutes)s more minute to the turn", "gave %(minutes)s more minutes to the turn", minutes
+            ) % {"minutes": minutes}
+        return ngettext(
+            "gave %(minutes)s more minute to the draw of seat %(seat)s",
+            "gave %(minutes)s more minutes to the draw of seat %(seat)s",
+            minutes,
+        ) % {"minutes": minutes, "seat": seat + 1}
+    if action.kind == kind.PAUSE:
+        return gettext("paused the game: no clock runs and nobody moves until it resumes")
+    if action.kind == kind.RESUME:
+        return gettext("resumed the game, with the time each clock had left")
+    if action.kind == kind.PENALTY:
+        return gettext("table-talk penalty for team %(team)s") % {"team": team(changes.get("team", ""))}
+    if action.kind == kind.HIDE_MESSAGE:
+        return gettext("hid a chat message by %(author)s") % {"author": changes.get("author")}
+    if action.kind == kind.RESOLVE_REPORT:
+        return gettext("settled a report about this game")
+    return str(action.get_kind_display()).lower()
+
+
 def note_of(action: ModerationAction) -> Note:
-    changes = action.changes
-    what = {
-        ModerationAction.Kind.ABORT: "aborted the game",
-        ModerationAction.Kind.ADJUDICATE: (
-            f"ended the game: {changes.get('winner')} wins" if changes.get("winner") else "ended the game as a draw"
-        ),
-        ModerationAction.Kind.REPLACE: (
-            f"seat {changes.get('seat', 0) + 1} ({changes.get('from')}) is now played by {changes.get('to')}"
-        ),
-        ModerationAction.Kind.EXTEND: (
-            f"gave {changes.get('minutes')} more minutes to "
-            + ("the turn" if changes.get("seat") is None else f"the draw of seat {changes.get('seat', 0) + 1}")
-        ),
-        ModerationAction.Kind.PAUSE: "paused the game: no clock runs and nobody moves until it resumes",
-        ModerationAction.Kind.RESUME: "resumed the game, with the time each clock had left",
-        ModerationAction.Kind.PENALTY: f"table-talk penalty for team {changes.get('team')}",
-        ModerationAction.Kind.HIDE_MESSAGE: f"hid a chat message by {changes.get('author')}",
-        ModerationAction.Kind.RESOLVE_REPORT: "settled a report about this game",
-    }.get(action.kind, action.get_kind_display().lower())
-    return Note(when=action.created_at, what=what, reason="" if action.reason_private else action.reason)
+    return Note(when=action.created_at, what=_what(action), reason="" if action.reason_private else action.reason)
 
 
 def notes_for(*, game: Game) -> list[Note]:

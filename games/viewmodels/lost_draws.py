@@ -5,6 +5,7 @@ from collections import Counter
 
 from django.db.models import TextField
 from django.db.models.functions import Cast
+from django.utils.translation import gettext
 
 from games.models import Game, Move
 
@@ -50,6 +51,10 @@ def why_mine_was_lost(news: list[Move], position: int | None, names: dict[int, s
     for move in news:
         if any(e["type"] == "draw_lost" and e["seat"] == position for e in move.events):
             if move.text == "lost":  # the site's move when the draw deadline passed
-                return "You lost a draw: the draw window's time ran out before you drew."
-            return f"You lost a draw: {names.get(move.seat, 'the next player')} completed their turn before you drew."
+                return gettext("You lost a draw: the draw window's time ran out before you drew.")
+            if move.seat not in names:
+                return gettext("You lost a draw: the next player completed their turn before you drew.")
+            return gettext("You lost a draw: {name} completed their turn before you drew.").format(
+                name=names[move.seat]
+            )
     return None

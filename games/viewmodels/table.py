@@ -7,14 +7,17 @@ whose turn it is, who won and what may be played are worked out here once."""
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.utils.translation import gettext, pgettext
+
 from games import engine
 from games.board_text import board_rows
 from games.describe import describe_move
 from games.engine.board import CARD_CELLS, CELL_NAMES
-from games.engine.cards import JACKS, TWO_EYED_JACKS, card_label, card_name, is_red
+from games.engine.cards import JACKS, TWO_EYED_JACKS, card_label, is_red
 from games.models import Game, Move, Seat
 from games.viewmodels.lost_draws import hand_sizes_after, lost_in_game, why_mine_was_lost
 from games.viewmodels.recap import recap, since_last_acted
+from games.words import card_name, team
 
 HISTORY_ON_TABLE = 30
 PLACING = ("play", "remove")  # the kinds of move that take a card to a cell
@@ -97,18 +100,20 @@ class Cell:
 
     @property
     def label(self) -> str:
-        what = "corner, free for everyone" if self.corner else card_name(self.card)
+        """What a screen reader says of the cell, in the reader's language."""
+        what = gettext("corner, free for everyone") if self.corner else card_name(self.card)
         parts = [self.name, what]
         if self.chip:
-            parts.append(f"{self.chip} chip")
+            parts.append(gettext("{team} chip").format(team=team(self.chip)))
         if self.in_sequence:
-            parts.append("in a sequence")
+            parts.append(gettext("in a sequence"))
         if self.last_move:
-            parts.append("last move")
+            parts.append(gettext("last move"))
         if self.goes:
-            parts.append(f"your {' or '.join(card_label(card) for card in self.goes)} can go here")
+            cards = pgettext("between the last two of a list", " or ").join(map(card_label, self.goes))
+            parts.append(gettext("your {cards} can go here").format(cards=cards))
         if self.target:
-            parts.append(f"play {self.target}")
+            parts.append(gettext("play {move}").format(move=self.target))
         return ", ".join(parts)
 
     @property
@@ -182,7 +187,7 @@ class Table:
     def news_line(self) -> str:
         if not self.news:  # "your turn" alone would repeat the banner
             return ""
-        return " · ".join([*self.news, "your turn"] if self.my_turn else self.news)
+        return " · ".join([*self.news, gettext("your turn")] if self.my_turn else self.news)
 
     @property
     def turn_seat(self) -> SeatRow | None:

@@ -68,3 +68,36 @@ def test_moderators_see_every_message_and_its_outcome(stored, admin_client):
     assert row.commands[0]["text"] in page
     assert "Your hand" not in page  # the reply quotes the turn e-mail: its text is never shown
     assert admin_client.get("/admin/games/replytoken/").status_code == 200
+
+
+def test_an_answer_the_mail_server_refused_is_sent_by_the_sweep_once(started_game, monkeypatch):
+    """The move is applied and its answer kept with the outcome: a mail server
+    that refuses (or a worker that dies) before the send loses no answer."""
+    from datetime import timedelta
+
+    from django.core import mail
+    from django.core.mail import EmailMessage
+
+    from games.inbound import answers
+
+    game, users = started_game(2, 2, seed=3)
+    raw = reply(latest_to(users[0].email), engine.legal_moves(state_of(game), 0)[0])
+    sent_before = len(mail.outbox)
+
+    def refuse(self, fail_silently=False):
+        raise ConnectionRefusedError("the mail server is down")
+
+    monkeypatch.setattr(EmailMessage, "send", refuse)
+    row = intake.receive(raw, door=InboundMessage.Door.PIPE)
+    monkeypatch.undo()
+    assert row.outcome == Outcome.APPLIED and row.reply_sent_at is None and row.answer["to"] == [users[0].email]
+
+    assert answers.send_unsent() == 0  # the handler's own time to send is not over yet
+    InboundMessage.objects.filter(pk=row.pk).update(received_at=row.received_at - timedelta(minutes=3))
+    assert answers.send_unsent() == 1
+    assert answers.send_unsent() == 0
+    row.refresh_from_db()
+    assert row.reply_sent_at is not None and row.answer == {}
+    answered = mail.outbox[sent_before:]
+    assert [m.to for m in answered] == [[users[0].email]]
+    assert answered[0].extra_headers["In-Reply-To"]
