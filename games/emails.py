@@ -4,7 +4,7 @@ from what the recipient may see. Templates: templates/emails/<kind>-subject.txt,
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
-from django.db.models import Subquery
+from django.db.models import Prefetch, Subquery
 from django.db.models.functions import Coalesce
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -89,9 +89,16 @@ def _invitation(notification: Notification) -> Invitation | None:
     return invitations.filter(email=notification.to_email).first()
 
 
-def context_for(notification: Notification) -> dict | None:
-    """Everything the templates need, or None when the e-mail no longer applies."""
-    game = Game.objects.prefetch_related("seats").get(pk=notification.game_id)
+def games_of(notifications: list[Notification]) -> dict[int, Game]:
+    """The games of these outbox rows with their seats and players: two queries for a whole batch."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))  # the chat's visibility reads the user
+    return Game.objects.prefetch_related(seats).in_bulk({notification.game_id for notification in notifications})
+
+
+def context_for(notification: Notification, game: Game | None = None) -> dict | None:
+    """Everything the templates need, or None when the e-mail no longer
+    applies. `game`: the notification's game with its seats, if loaded."""
+    game = game or games_of([notification])[notification.game_id]
     recipient = notification.recipient
     seat = _seat_of(game, recipient)
     if not _relevant(notification, game, seat):
@@ -172,12 +179,13 @@ def language_of(recipient) -> str:
     return (recipient.language if recipient else "") or settings.LANGUAGE_CODE
 
 
-def build(notification: Notification) -> EmailMultiAlternatives | None:
-    """The message for one outbox row, in the recipient's language and time zone."""
+def build(notification: Notification, game: Game | None = None) -> EmailMultiAlternatives | None:
+    """The message for one outbox row, in the recipient's language and time
+    zone; `game` as for `context_for`."""
     recipient = notification.recipient
     zone = recipient.time_zone if recipient else "UTC"
     with timezone.override(zone), translation.override(language_of(recipient)):
-        context = context_for(notification)
+        context = context_for(notification, game)
         if context is None:
             return None
         return _message(
@@ -204,9 +212,9 @@ def _message(kind: str, context: dict, *, to: str, user, reply_to: str | None = 
 def build_digest(*, recipient, notifications: list[Notification]) -> EmailMultiAlternatives | None:
     """One e-mail for the day's waiting notifications that still apply."""
     with timezone.override(recipient.time_zone), translation.override(language_of(recipient)):
-        items, listed = [], set()
+        items, listed, games = [], set(), games_of(notifications)
         for notification in notifications:
-            context = context_for(notification)
+            context = context_for(notification, games[notification.game_id])
             # Each line shows the game as it is now: two turns of one game waiting are one line.
             if context is not None and (notification.game_id, notification.kind) not in listed:
                 listed.add((notification.game_id, notification.kind))

@@ -1,7 +1,8 @@
-"""Keys of cached page fragments (the lists of games). A list is rendered
-again only when something it shows has changed: its key is a digest of
-exactly that, and of the language and time zone it is shown in. A list with
-a countdown ("2 hours left") also changes key every minute."""
+"""Keys of cached page fragments (the lists of games; the table's board,
+seats and history). A fragment is rendered again only when something it
+shows has changed: its key is a digest of exactly that, and of the language
+and time zone it is shown in. A list with a countdown ("2 hours left") also
+changes key every minute."""
 
 import hashlib
 from datetime import datetime
@@ -76,3 +77,20 @@ def replay_key(game, seats, at: int | None) -> str:
     """A replayed position: the moves up to it never change, and the latest
     one changes with the version; the seats' names are shown with it."""
     return "replay:" + _key(game.pk, game.version, game.status, at, _seats(seats))
+
+
+def table_keys(table, seats, *, form_enabled: bool) -> dict[str, str]:
+    """The keys of the table page's board, seat list and history. Each names
+    the viewer's seat (or "spectator"): a board shows its seat's targets and
+    where its cards go, the seats and the history say "you", so a fragment is
+    never shown to another seat or a spectator. The board also changes with
+    the chosen card, "where my cards go" and whether it is a form."""
+    game, me = table.game, table.my_seat
+    viewer = (me.pk, me.user_id) if me else "spectator"
+    shown = (game.pk, game.version, game.status, game.result_reason, game.winner, viewer, _seats(seats))
+    board = (table.selected, table.show_all, table.targets, form_enabled)
+    return {
+        "board": _key("table-board", shown, board),
+        "seats": _key("table-seats", shown, table.seats, table.view["draw_pile"]),
+        "history": _key("table-history", shown),
+    }

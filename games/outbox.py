@@ -151,12 +151,13 @@ def deliver_many(ids: list[int], now: datetime | None = None) -> dict[int, str]:
     if not claimed:
         return {}
     rows = list(Notification.objects.filter(pk__in=claimed).select_related("recipient").order_by("pk"))
+    games = emails.games_of(rows)
     outcomes: dict[int, str] = {}
     skipped = []
     with _connection() as connection:
         for notification in rows:
             try:
-                message = emails.build(notification)
+                message = emails.build(notification, games[notification.game_id])
                 if message is None:
                     skipped.append(notification.pk)
                     continue

@@ -16,10 +16,6 @@ from games.models import Game, Invitation, Seat
 SNAPSHOT = ("state", "cut")
 
 
-def _seats(game: Game) -> list[Seat]:
-    return list(game.seats.select_related("user").order_by("position"))
-
-
 def visible_games(*, user) -> QuerySet[Game]:
     """The one rule of who may see a game, wherever it shows: a public game
     anyone; a private one only its players, moderators, and those invited
@@ -37,10 +33,14 @@ def visible_games(*, user) -> QuerySet[Game]:
 def game_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | None]:
     """The game, its seats and the viewer's own seat; a game the viewer may
     not see does not exist for them."""
-    game = visible_games(user=user).filter(pk=game_id).first()
+    visible = visible_games(user=user).filter(pk=game_id)
+    # One query for the game and its seats: each seat row brings the game along.
+    seats = list(Seat.objects.select_related("game", "user").filter(game__in=visible).order_by("position"))
+    game = seats[0].game if seats else visible.first()  # a game nobody sits at: the game alone
     if game is None:
         raise GameNotFound("no_such_game")
-    seats = _seats(game)
+    for seat in seats:
+        seat.game = game  # one game object for all, as the rest of the request changes it
     mine = next((seat for seat in seats if user.is_authenticated and seat.user_id == user.pk), None)
     return game, seats, mine
 

@@ -135,11 +135,13 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         )
         return render(request, "games/forming.html", context)
     if mine is not None:
-        services.seat_seen(game_id=game.pk, user=request.user)  # at the table: no turn e-mail
+        services.seat_seen(game_id=game.pk, user=request.user, seat=mine)  # at the table: no turn e-mail
     card = inputs.read_card(request.GET.get("card"))
     table = table_for(game=game, seats=seats, my_seat=mine, selected_card=card, show_all=_shows_all(request))
     context.update(
         table=table,
+        table_keys=fragments.table_keys(table, seats, form_enabled=bool(mine and table.targets)),
+        fragment_seconds=SECONDS,
         may_download=selectors.may_download_record(game=game),
         poll_seconds=getattr(settings, "TABLE_POLL_SECONDS", 25),
     )

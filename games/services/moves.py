@@ -129,9 +129,15 @@ def record_input(
     record = Move.objects.create(
         game=game, seq=seq, seat=position, text=text, actor=actor, door=door, entered_by=user, events=events
     )
+    # Only the hands that changed (a play changes one).
+    hands = []
     for seat in seats:
-        seat.hand.cards = new_state.hands[seat.position]
-    Hand.objects.bulk_update([seat.hand for seat in seats], ["cards"])
+        if seat.hand.cards != new_state.hands[seat.position]:
+            seat.hand.cards = new_state.hands[seat.position]
+            hands.append(seat.hand)
+    if hands:
+        Hand.objects.bulk_update(hands, ["cards"])
+    # Every seat: a caller may have changed one before (a missed turn's count).
     Seat.objects.bulk_update(seats, ["missed_turns", "draw_deadline"])
     notify.after_input(game=game, seats=seats, old=state, new=new_state, events=events, door=door, now=now)
     return MoveResult(game=game, move=record, events=events, state=new_state)

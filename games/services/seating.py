@@ -6,7 +6,7 @@ from django.utils import timezone
 
 from games import notify
 from games.errors import InvalidSettings, NotAllowed, WrongStatus
-from games.models import Game, Invitation, Seat
+from games.models import SEEN_EVERY, Game, Invitation, Seat
 from games.services._common import invitations_lapse, locked_game, require_status, seats_of
 from games.services.dealing import seats_renumber, start_if_full
 from games.services.suspensions import require_not_suspended
@@ -73,8 +73,13 @@ def seat_take(*, game: Game, user) -> Seat:
     return Seat.objects.create(game=game, position=position, user=user, name=user.username)
 
 
-def seat_seen(*, game_id: int, user) -> None:
+def seat_seen(*, game_id: int, user, seat: Seat | None = None) -> None:
     """The user is at the table (a page view, a poll): their turn e-mail can wait.
-    No lock and no version: a presence mark, not game state."""
+    No lock and no version: a presence mark, not game state. `seat`: the
+    user's seat as just read; a stamp on it that `mark_seen` would not
+    replace saves the UPDATE's round trip."""
+    now = timezone.now()
+    if seat is not None and seat.last_seen_at is not None and seat.last_seen_at >= now - SEEN_EVERY:
+        return
     if user.is_authenticated:
-        Seat.objects.filter(game_id=game_id, user=user).mark_seen(timezone.now())
+        Seat.objects.filter(game_id=game_id, user=user).mark_seen(now)

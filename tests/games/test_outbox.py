@@ -10,6 +10,8 @@ import pytest
 from aiosmtpd.controller import Controller
 from django.core import mail
 from django.core.mail import EmailMultiAlternatives
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import outbox, services, tasks
@@ -161,6 +163,20 @@ def test_the_sweep_sends_what_is_due_over_one_smtp_connection(started_game, smtp
     addresses = Notification.objects.filter(pk__in=ids).values_list("to_email", flat=True)
     assert set(addresses) <= set(smtp_sink.recipients) and outcomes["sent"] == len(smtp_sink.recipients)
     assert not Notification.objects.filter(status__in=["pending", "sending"], due_at__lte=timezone.now()).exists()
+
+
+def queries_to_deliver(ids: list[int]) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert set(outbox.deliver_many(ids).values()) == {"sent"}
+    return len(queries)
+
+
+def test_a_batch_reads_its_games_seats_and_players_once(started_game):
+    """Each turn e-mail costs its reply address, recap, new chat and mark (4
+    queries); the games, their seats and players are read once per batch."""
+    one = queries_to_deliver(due_turn_emails(started_game, 1))
+    three = queries_to_deliver(due_turn_emails(started_game, 3))
+    assert three - one == 2 * 4
 
 
 def test_one_refused_message_in_a_batch_is_retried_and_the_others_are_sent(started_game, monkeypatch):
