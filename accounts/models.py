@@ -55,7 +55,7 @@ class User(AbstractUser):
     # AbstractUser's field, with the checks that keep one player from posing
     # as another; allauth validates sign-ups with this field's validators.
     username = models.CharField(
-        "username",
+        _("username"),
         max_length=150,
         unique=True,
         help_text="Required. 150 characters or fewer. Letters of one alphabet, digits and @/./+/-/_ only.",
@@ -68,25 +68,37 @@ class User(AbstractUser):
         error_messages={"unique": "A user with that username already exists."},
     )
     username_skeleton = models.CharField(
+        _("look-alike key"),
         max_length=600,  # case folding may lengthen a name ('ß' -> 'ss')
         db_index=True,
         editable=False,
         help_text="What the username looks like: sign-up refuses a name that looks like a taken one.",
     )
     language = models.CharField(
+        _("language"),
         max_length=8,
         choices=settings.LANGUAGES,
         blank=True,
         help_text="Pages and e-mails in this language (empty: the browser's; e-mails then in English).",
     )
     time_zone = models.CharField(
-        max_length=64, choices=TIME_ZONE_CHOICES, default="UTC", help_text="Times on the site and in e-mails."
+        _("time zone"),
+        max_length=64,
+        choices=TIME_ZONE_CHOICES,
+        default="UTC",
+        help_text="Times on the site and in e-mails.",
     )
     email_delivery = models.JSONField(
-        default=dict, blank=True, help_text="Per kind of e-mail: immediately, digest or off (missing: immediately)."
+        _("e-mail delivery"),
+        default=dict,
+        blank=True,
+        help_text="Per kind of e-mail: immediately, digest or off (missing: immediately).",
     )
-    digest_hour = models.PositiveSmallIntegerField(default=8, help_text="Local hour of the daily digest (0-23).")
+    digest_hour = models.PositiveSmallIntegerField(
+        _("digest hour"), default=8, help_text="Local hour of the daily digest (0-23)."
+    )
     reminder_hours = models.CharField(
+        _("reminder hours"),
         max_length=40,
         default=DEFAULT_REMINDER_HOURS,
         blank=True,
@@ -116,8 +128,12 @@ class User(AbstractUser):
 class EmailOptOut(models.Model):
     """An address without an account that asked for no more invitations."""
 
-    email = models.EmailField(unique=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    email = models.EmailField(_("e-mail address"), unique=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("e-mail opt-out")
+        verbose_name_plural = _("e-mail opt-outs")
 
     def __str__(self) -> str:
         return self.email

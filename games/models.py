@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from accounts.models import EmailKind
 from games.engine import ALLOWED_TEAMS, TEAM_NAMES
@@ -56,40 +57,59 @@ class Game(models.Model):
         AUTO = "auto", _("When the last seat is taken")
         MANUAL = "manual", _("When a player presses Start")
 
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     # Settings, fixed once the game starts.
-    players = models.PositiveSmallIntegerField(choices=PLAYER_COUNT_CHOICES)
-    teams = models.PositiveSmallIntegerField(choices=[(2, "2 teams"), (3, "3 teams")])
-    draw_mode = models.CharField(max_length=10, choices=DrawMode.choices, default=DrawMode.AUTOMATIC)
-    turn_seconds = models.PositiveIntegerField(help_text=_("Time each player has to move."))
-    draw_window_seconds = models.PositiveIntegerField(help_text=_("Tabletop mode: time to take the draw."))
-    missed_turn_policy = models.CharField(max_length=10, choices=MissedTurnPolicy.choices, default="skip")
-    concede_after = models.PositiveSmallIntegerField(default=3, help_text=_("Missed turns in a row that concede."))
-    is_public = models.BooleanField(default=False, help_text=_("Listed for anyone to join and to watch."))
-    start_mode = models.CharField(max_length=10, choices=StartMode.choices, default=StartMode.AUTO)
+    players = models.PositiveSmallIntegerField(_("players"), choices=PLAYER_COUNT_CHOICES)
+    teams = models.PositiveSmallIntegerField(_("teams"), choices=[(2, "2 teams"), (3, "3 teams")])
+    draw_mode = models.CharField(_("draw mode"), max_length=10, choices=DrawMode.choices, default=DrawMode.AUTOMATIC)
+    turn_seconds = models.PositiveIntegerField(
+        _("time per move (seconds)"), help_text=_("Time each player has to move.")
+    )
+    draw_window_seconds = models.PositiveIntegerField(
+        _("draw window (seconds)"), help_text=_("Tabletop mode: time to take the draw.")
+    )
+    missed_turn_policy = models.CharField(
+        _("on a missed turn"), max_length=10, choices=MissedTurnPolicy.choices, default="skip"
+    )
+    concede_after = models.PositiveSmallIntegerField(
+        _("concede after"), default=3, help_text=_("Missed turns in a row that concede.")
+    )
+    is_public = models.BooleanField(_("public"), default=False, help_text=_("Listed for anyone to join and to watch."))
+    start_mode = models.CharField(_("start"), max_length=10, choices=StartMode.choices, default=StartMode.AUTO)
 
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.FORMING, db_index=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.FORMING, db_index=True)
     version = models.PositiveIntegerField(
-        default=0, help_text=_("Moves applied; the sequence number of the last Move.")
+        _("version"), default=0, help_text=_("Moves applied; the sequence number of the last Move.")
     )
-    state = models.JSONField(null=True, blank=True, editable=False, help_text=_("Engine snapshot: secret."))
-    cut = models.JSONField(null=True, blank=True, editable=False, help_text=_("The cut for the deal, as shown."))
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    turn_position = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("Seat to play (from state)."))
-    turn_deadline = models.DateTimeField(null=True, blank=True)
+    state = models.JSONField(_("state"), null=True, blank=True, editable=False, help_text=_("Engine snapshot: secret."))
+    cut = models.JSONField(
+        _("cut"), null=True, blank=True, editable=False, help_text=_("The cut for the deal, as shown.")
+    )
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    turn_position = models.PositiveSmallIntegerField(
+        _("seat to play"), null=True, blank=True, help_text=_("Seat to play (from state).")
+    )
+    turn_deadline = models.DateTimeField(_("turn deadline"), null=True, blank=True)
     next_deadline = models.DateTimeField(
-        null=True, blank=True, help_text=_("The earliest of the turn and draw deadlines: what the sweep looks for.")
+        _("next deadline"),
+        null=True,
+        blank=True,
+        help_text=_("The earliest of the turn and draw deadlines: what the sweep looks for."),
     )
-    winner = models.CharField(max_length=10, blank=True, choices=[(name, name) for name in TEAM_NAMES])
-    result_reason = models.CharField(max_length=20, blank=True)
-    abort_reason = models.CharField(max_length=200, blank=True)
+    winner = models.CharField(_("winner"), max_length=10, blank=True, choices=[(name, name) for name in TEAM_NAMES])
+    result_reason = models.CharField(_("how it ended"), max_length=20, blank=True)
+    abort_reason = models.CharField(_("why it was aborted"), max_length=200, blank=True)
 
     objects = GameQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
         indexes = [
             models.Index(fields=["next_deadline"], condition=Q(status="active"), name="game_due_idx"),
             models.Index(fields=["status", "is_public"], name="game_status_public_idx"),
@@ -135,22 +155,33 @@ class SeatQuerySet(models.QuerySet):
 
 
 class Seat(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    position = models.PositiveSmallIntegerField(help_text=_("Turn order once started; seat 0 moves first."))
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    name = models.CharField(max_length=150, help_text=_("The player's name as shown and recorded."))
-    missed_turns = models.PositiveSmallIntegerField(default=0, help_text=_("Turn deadlines missed in a row."))
-    draw_deadline = models.DateTimeField(
-        null=True, blank=True, help_text=_("Tabletop mode: when the open draw is lost.")
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(
+        _("position"), help_text=_("Turn order once started; seat 0 moves first.")
     )
-    joined_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    name = models.CharField(_("name"), max_length=150, help_text=_("The player's name as shown and recorded."))
+    missed_turns = models.PositiveSmallIntegerField(
+        _("missed turns"), default=0, help_text=_("Turn deadlines missed in a row.")
+    )
+    draw_deadline = models.DateTimeField(
+        _("draw deadline"), null=True, blank=True, help_text=_("Tabletop mode: when the open draw is lost.")
+    )
+    joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
     last_seen_at = models.DateTimeField(
-        null=True, blank=True, help_text=_("When the player last had the table open (to within 30 s).")
+        _("last seen at"),
+        null=True,
+        blank=True,
+        help_text=_("When the player last had the table open (to within 30 s)."),
     )
 
     objects = SeatQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["game", "position"]
         constraints = [
             models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
@@ -173,8 +204,14 @@ class Hand(models.Model):
     """A seat's cards, kept apart from Seat so that nothing that lists seats
     (pages, the admin, exports) can carry a hand along by accident."""
 
-    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="hand", primary_key=True)
-    cards = models.JSONField(default=list)
+    seat = models.OneToOneField(
+        Seat, verbose_name=_("seat"), on_delete=models.CASCADE, related_name="hand", primary_key=True
+    )
+    cards = models.JSONField(_("cards"), default=list)
+
+    class Meta:
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
 
     def __str__(self) -> str:
         return f"Hand of {self.seat}"
@@ -196,17 +233,25 @@ class Move(models.Model):
         SYSTEM = "system", _("System")
         ADMIN = "admin", _("Admin")
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
-    seq = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("Empty for the site's own inputs."))
-    text = models.CharField(max_length=60, help_text=_("The move in canonical notation."))
-    actor = models.CharField(max_length=10, choices=Actor.choices)
-    door = models.CharField(max_length=10, choices=Door.choices)
-    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    events = models.JSONField(default=list, help_text=_("What happened, as everyone at the table saw it."))
-    created_at = models.DateTimeField(auto_now_add=True)
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField(_("number"))
+    seat = models.PositiveSmallIntegerField(
+        _("seat"), null=True, blank=True, help_text=_("Empty for the site's own inputs.")
+    )
+    text = models.CharField(
+        pgettext_lazy("noun", "move"), max_length=60, help_text=_("The move in canonical notation.")
+    )
+    actor = models.CharField(_("actor"), max_length=10, choices=Actor.choices)
+    door = models.CharField(_("door"), max_length=10, choices=Door.choices)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("entered by"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    events = models.JSONField(_("events"), default=list, help_text=_("What happened, as everyone at the table saw it."))
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = pgettext_lazy("noun", "move")
+        verbose_name_plural = _("moves")
         ordering = ["game", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="move_unique_seq")]
 
@@ -226,19 +271,28 @@ class Invitation(models.Model):
         DECLINED = "declined", _("Declined")
         LAPSED = "lapsed", _("Lapsed")  # still unanswered when the game was cancelled or aborted
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
-    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="invitations")
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("invited by"), null=True, on_delete=models.SET_NULL, related_name="+"
+    )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="invitations"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("invitee"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="invitations",
     )
     email = models.EmailField(
-        blank=True, help_text=_("The address the inviter typed (empty when they gave a username).")
+        _("e-mail address"), blank=True, help_text=_("The address the inviter typed (empty when they gave a username).")
     )
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    created_at = models.DateTimeField(auto_now_add=True)
-    answered_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    answered_at = models.DateTimeField(_("answered at"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
         constraints = [
             models.UniqueConstraint(fields=["game", "user"], condition=Q(user__isnull=False), name="invite_once"),
             models.UniqueConstraint(fields=["game", "email"], condition=~Q(email=""), name="invite_email_once"),
@@ -269,27 +323,39 @@ class Notification(models.Model):
         SKIPPED = "skipped", _("No longer applies")
         FAILED = "failed", _("Failed")
 
-    recipient = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
-    to_email = models.EmailField()
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notifications")
-    version = models.PositiveIntegerField(help_text=_("The game version that caused it."))
-    kind = models.CharField(max_length=20, choices=Kind.choices)
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("recipient"), null=True, blank=True, on_delete=models.CASCADE
+    )
+    to_email = models.EmailField(
+        _("address"),
+    )
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="notifications")
+    version = models.PositiveIntegerField(_("game version"), help_text=_("The game version that caused it."))
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
     variant = models.PositiveSmallIntegerField(
-        default=0, help_text=_("Reminders: hours before the deadline; invitation answers: the answer's number.")
+        _("variant"),
+        default=0,
+        help_text=_("Reminders: hours before the deadline; invitation answers: the answer's number."),
     )
-    digest = models.BooleanField(default=False, help_text=_("Goes out in the recipient's daily digest."))
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    due_at = models.DateTimeField()
+    digest = models.BooleanField(
+        _("in the digest"), default=False, help_text=_("Goes out in the recipient's daily digest.")
+    )
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
+    due_at = models.DateTimeField(
+        _("due at"),
+    )
     deadline = models.DateTimeField(
-        null=True, blank=True, help_text=_("Turn and draw e-mails: the deadline they were queued for.")
+        _("deadline"), null=True, blank=True, help_text=_("Turn and draw e-mails: the deadline they were queued for.")
     )
-    claimed_at = models.DateTimeField(null=True, blank=True)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    sent_at = models.DateTimeField(null=True, blank=True)
-    last_error = models.CharField(max_length=300, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    claimed_at = models.DateTimeField(_("claimed at"), null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
+    last_error = models.CharField(_("last error"), max_length=300, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("outgoing e-mail")
+        verbose_name_plural = _("outgoing e-mails")
         constraints = [
             models.UniqueConstraint(fields=["to_email", "game", "version", "kind", "variant"], name="notification_once")
         ]
@@ -309,11 +375,17 @@ class ReplyToken(models.Model):
     that asks for an action. Dead once revoked, once the game is over or
     once the player's seat is given up (games.inbound.tokens checks)."""
 
-    digest = models.CharField(max_length=64, unique=True, help_text=_("SHA-256 of the token."))
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
+    digest = models.CharField(_("hash"), max_length=64, unique=True, help_text=_("SHA-256 of the token."))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="+"
+    )
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("reply address")
+        verbose_name_plural = _("reply addresses")
 
     def __str__(self) -> str:
         return f"Reply address of {self.user} in game {self.game_id}"
@@ -337,31 +409,49 @@ class InboundMessage(models.Model):
         REJECTED = "rejected", _("Rejected without a reply")
         IGNORED = "ignored", _("Ignored (auto-reply, bounce, list, too big)")
 
-    message_key = models.CharField(max_length=64, unique=True, help_text=_("SHA-256 of the Message-ID."))
-    message_id = models.CharField(max_length=300, blank=True)
-    door = models.CharField(max_length=10, choices=Door.choices)
-    received_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    sender = models.CharField(max_length=254, blank=True, db_index=True, help_text=_("The From address."))
-    subject = models.CharField(max_length=300, blank=True)
-    raw = models.BinaryField(help_text=_("The message as received (cut at the size limit)."))
-    size = models.PositiveIntegerField(default=0)
-    token = models.ForeignKey(ReplyToken, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    game_version = models.PositiveIntegerField(null=True, blank=True, help_text=_("The game's version on arrival."))
-    commands = models.JSONField(default=list, blank=True, help_text=_("The commands read from it."))
-    outcome = models.CharField(max_length=10, choices=Outcome.choices, default=Outcome.PENDING, db_index=True)
-    detail = models.CharField(max_length=300, blank=True, help_text=_("Why, as a code or a sentence."))
-    confirm_digest = models.CharField(max_length=64, blank=True, help_text=_("A resignation's one-time code, hashed."))
-    confirmed = models.BooleanField(default=False, help_text=_("Its resignation code was used."))
-    reply_sent_at = models.DateTimeField(null=True, blank=True)
-    notice_sent_at = models.DateTimeField(null=True, blank=True, help_text=_("The real player told of a wrong sender."))
+    message_key = models.CharField(
+        _("message key"), max_length=64, unique=True, help_text=_("SHA-256 of the Message-ID.")
+    )
+    message_id = models.CharField(_("Message-ID"), max_length=300, blank=True)
+    door = models.CharField(_("door"), max_length=10, choices=Door.choices)
+    received_at = models.DateTimeField(_("received at"), auto_now_add=True, db_index=True)
+    sender = models.CharField(_("sender"), max_length=254, blank=True, db_index=True, help_text=_("The From address."))
+    subject = models.CharField(_("subject"), max_length=300, blank=True)
+    raw = models.BinaryField(_("message as received"), help_text=_("The message as received (cut at the size limit)."))
+    size = models.PositiveIntegerField(_("size"), default=0)
+    token = models.ForeignKey(
+        ReplyToken, verbose_name=_("reply address"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    game_version = models.PositiveIntegerField(
+        _("game version"), null=True, blank=True, help_text=_("The game's version on arrival.")
+    )
+    commands = models.JSONField(_("commands"), default=list, blank=True, help_text=_("The commands read from it."))
+    outcome = models.CharField(
+        _("outcome"), max_length=10, choices=Outcome.choices, default=Outcome.PENDING, db_index=True
+    )
+    detail = models.CharField(_("detail"), max_length=300, blank=True, help_text=_("Why, as a code or a sentence."))
+    confirm_digest = models.CharField(
+        _("resignation code hash"), max_length=64, blank=True, help_text=_("A resignation's one-time code, hashed.")
+    )
+    confirmed = models.BooleanField(_("confirmed"), default=False, help_text=_("Its resignation code was used."))
+    reply_sent_at = models.DateTimeField(_("reply sent at"), null=True, blank=True)
+    notice_sent_at = models.DateTimeField(
+        _("notice sent at"), null=True, blank=True, help_text=_("The real player told of a wrong sender.")
+    )
     # The answer is written with the outcome, in the same transaction, and
     # cleared once sent: a worker that dies before sending leaves it here for
     # games.inbound.answers.send_unsent. It quotes the hand: never shown.
-    answer = models.JSONField(default=dict, blank=True)
+    answer = models.JSONField(_("answer"), default=dict, blank=True)
 
     class Meta:
+        verbose_name = _("incoming e-mail")
+        verbose_name_plural = _("incoming e-mails")
         ordering = ["-received_at"]
 
     def __str__(self) -> str:
@@ -376,14 +466,18 @@ class ChatMessage(models.Model):
 
     MAX_LENGTH = 500
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat_messages")
-    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    name = models.CharField(max_length=150, help_text=_("The author's name as shown when it was written."))
-    text = models.TextField(max_length=MAX_LENGTH)
-    created_at = models.DateTimeField(auto_now_add=True)
-    hidden_at = models.DateTimeField(null=True, blank=True)
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="chat_messages")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("author"), null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    name = models.CharField(_("name"), max_length=150, help_text=_("The author's name as shown when it was written."))
+    text = models.TextField(_("text"), max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    hidden_at = models.DateTimeField(_("hidden at"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
         indexes = [
             models.Index(fields=["game", "created_at"], name="chat_game_idx"),
             models.Index(fields=["author", "created_at"], name="chat_author_idx"),
@@ -396,11 +490,17 @@ class ChatMessage(models.Model):
 class ChatMute(models.Model):
     """`user` no longer sees what `muted` writes, in any game's chat."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_mutes")
-    muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="chat_mutes"
+    )
+    muted = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("muted player"), on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("mute")
+        verbose_name_plural = _("mutes")
         constraints = [models.UniqueConstraint(fields=["user", "muted"], name="chat_mute_once")]
 
     def __str__(self) -> str:
@@ -421,28 +521,42 @@ class Report(models.Model):
         OPEN = "open", _("Open")
         RESOLVED = "resolved", _("Resolved")
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reports")
-    message = models.ForeignKey(ChatMessage, null=True, blank=True, on_delete=models.CASCADE, related_name="reports")
-    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="reports")
+    message = models.ForeignKey(
+        ChatMessage, verbose_name=_("message"), null=True, blank=True, on_delete=models.CASCADE, related_name="reports"
+    )
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("reporter"), null=True, on_delete=models.SET_NULL, related_name="+"
+    )
     reported_user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=_("reported player"),
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="reports_against",
         help_text=_("The message's author, for a report of a message."),
     )
-    reason = models.CharField(max_length=20, choices=Reason.choices)
-    text = models.TextField(max_length=1000, blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    created_at = models.DateTimeField(auto_now_add=True)
-    resolved_at = models.DateTimeField(null=True, blank=True)
+    reason = models.CharField(_("reason"), max_length=20, choices=Reason.choices)
+    text = models.TextField(_("text"), max_length=1000, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
     resolved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("resolved by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
-    resolution = models.TextField(blank=True, help_text=_("The moderator's note on how it was settled."))
+    resolution = models.TextField(
+        _("resolution"), blank=True, help_text=_("The moderator's note on how it was settled.")
+    )
 
     class Meta:
+        verbose_name = _("report")
+        verbose_name_plural = _("reports")
         indexes = [models.Index(fields=["status", "created_at"], name="report_queue_idx")]
 
     def __str__(self) -> str:
@@ -454,12 +568,18 @@ class PlayerSuspension(models.Model):
     """A user barred from playing (joining, creating, moving, chatting)
     until `ends_at` (empty: until lifted). Kept in games: accounts know nothing of play."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="suspensions")
-    created_at = models.DateTimeField(auto_now_add=True)
-    ends_at = models.DateTimeField(null=True, blank=True, help_text=_("Empty: until a moderator lifts it."))
-    lifted_at = models.DateTimeField(null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.CASCADE, related_name="suspensions"
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    ends_at = models.DateTimeField(
+        _("ends at"), null=True, blank=True, help_text=_("Empty: until a moderator lifts it.")
+    )
+    lifted_at = models.DateTimeField(_("lifted at"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("suspension")
+        verbose_name_plural = _("suspensions")
         indexes = [models.Index(fields=["user", "lifted_at"], name="suspension_user_idx")]
 
     def __str__(self) -> str:
@@ -484,19 +604,34 @@ class ModerationAction(models.Model):
         UNSUSPEND = "unsuspend", _("Lifted a suspension")
         RESOLVE_REPORT = "resolve_report", _("Resolved a report")
 
-    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    kind = models.CharField(max_length=20, choices=Kind.choices)
-    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="moderation")
-    number = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("The action's number in its game."))
-    target_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    moderator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("moderator"), null=True, on_delete=models.SET_NULL, related_name="+"
     )
-    reason = models.TextField()
-    reason_private = models.BooleanField(default=False, help_text=_("Kept from the players' public note."))
-    changes = models.JSONField(default=dict, help_text=_("What the action changed, as data."))
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    kind = models.CharField(_("action"), max_length=20, choices=Kind.choices)
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), null=True, blank=True, on_delete=models.CASCADE, related_name="moderation"
+    )
+    number = models.PositiveSmallIntegerField(
+        _("number"), null=True, blank=True, help_text=_("The action's number in its game.")
+    )
+    target_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    reason = models.TextField(_("reason"))
+    reason_private = models.BooleanField(
+        _("private reason"), default=False, help_text=_("Kept from the players' public note.")
+    )
+    changes = models.JSONField(_("changes"), default=dict, help_text=_("What the action changed, as data."))
 
     class Meta:
+        verbose_name = _("moderator action")
+        verbose_name_plural = _("moderator actions")
         ordering = ["-created_at", "-pk"]
         constraints = [
             models.UniqueConstraint(

@@ -24,6 +24,7 @@ from django.template.loader import render_to_string
 from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import translation
+from django.utils.text import capfirst
 
 from accounts.models import User
 from accounts.unsubscribe import unsubscribe_token
@@ -724,3 +725,86 @@ def test_the_replay_in_hungarian(client, started_game):
     assert "Húzópakli: <strong>" in page and "Következő" in page
     english = client.get(path + "?at=0", HTTP_ACCEPT_LANGUAGE="en").content.decode()  # the cache keeps languages apart
     assert f"Replay of game {game.pk}" in english and "After move 0 of 1" in english
+
+
+# --- the admin's names of our models and fields ------------------------------------------
+
+
+BORROWED = {"cs": {"ID", "Hash", "Message-ID", "Text"}, "it": {"ID", "Hash", "Message-ID", "Password"}}
+
+
+def our_names(language: str) -> dict[str, str]:
+    """Every English name the admin may show of our apps, models and fields,
+    capitalised as the admin shows it, with its translation; but the words
+    the language borrows from English, the same in both."""
+    names = {}
+    for config in (apps.get_app_config("games"), apps.get_app_config("accounts")):
+        labels = [config.verbose_name]
+        for model in config.get_models():
+            labels += [model._meta.verbose_name, model._meta.verbose_name_plural]
+            labels += [field.verbose_name for field in model._meta.get_fields() if hasattr(field, "verbose_name")]
+        for label in labels:
+            with translation.override("en"):
+                english = capfirst(str(label))
+            with translation.override(language):
+                translated = capfirst(str(label))
+            if english not in BORROWED[language]:
+                names[english] = translated
+    return names
+
+
+def admin_labels(page: str, *data: str) -> str:
+    """The admin's headings, column heads, filters and field labels of a page,
+    without `data` (an object's own text, such as its name in a heading)."""
+    for text in data:
+        page = page.replace(html.escape(text), " ")
+    # Django's own hidden column heads of the index ("Model name"): not ours, and not yet in its Czech
+    page = re.sub(r'<thead class="visually-hidden">.*?</thead>', " ", page, flags=re.S)
+    tags = re.findall(r"<(th|label|caption|summary|h1|h2|h3)\b[^>]*>(.*?)</\1>", page, flags=re.S)
+    return " | ".join(html.unescape(re.sub(r"<[^>]+>", " ", inner)) for _tag, inner in tags)
+
+
+def english_left(labels: str, names: dict[str, str]) -> set[str]:
+    return {english for english in names if re.search(rf"(?<![\w-]){re.escape(english)}(?![\w-])", labels, re.I)}
+
+
+@pytest.mark.django_db
+def test_a_czech_moderator_reads_our_models_and_fields_in_czech(client, started_game):
+    game, users = started_game(2, 2)
+    services.chat_post(game_id=game.pk, user=users[0], text="hello")
+    client.force_login(ModeratorFactory(language="cs"))
+    names = our_names("cs")
+    assert names["Chat messages"] == "Zprávy v chatu" and names["Turn deadline"] == "Lhůta na tah"
+    pages = {
+        "index": admin_labels(client.get(reverse("admin:index")).content.decode()),
+        "games": admin_labels(client.get(reverse("admin:games_game_changelist")).content.decode()),
+        "game": admin_labels(
+            client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode(), str(game)
+        ),
+    }
+    assert "Hry" in pages["index"] and "Zprávy v chatu" in pages["index"] and "Zásahy moderátorů" in pages["index"]
+    assert "Stav" in pages["games"] and "Nejbližší lhůta" in pages["games"] and "Veřejná" in pages["games"]
+    assert "Lhůta na tah" in pages["game"] and "Místa" in pages["game"] and "Vynechané tahy" in pages["game"]
+    left = {name: english_left(labels, names) for name, labels in pages.items()}
+    assert not any(left.values()), {name: words for name, words in left.items() if words}
+
+
+@pytest.mark.django_db
+def test_an_italian_moderator_reads_every_list_of_ours_in_italian(client, started_game):
+    game, users = started_game(2, 2)
+    services.chat_post(game_id=game.pk, user=users[0], text="ciao")
+    client.force_login(ModeratorFactory(language="it"))
+    names = our_names("it")
+    index = client.get(reverse("admin:index")).content.decode()
+    assert "Messaggi della chat" in admin_labels(index) and "Interventi di moderazione" in admin_labels(index)
+    lists = sorted(set(re.findall(r'href="(/admin/(?:games|accounts)/\w+/)"', index)))
+    assert len(lists) >= 10  # everything the Moderators group may see
+    left = {}
+    for path in lists:
+        response = client.get(path)
+        assert response.status_code == 200, path
+        left[path] = english_left(admin_labels(response.content.decode()), names)
+    assert "Scadenza del turno" in admin_labels(
+        client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode(), str(game)
+    )
+    assert not any(left.values()), {path: words for path, words in left.items() if words}
