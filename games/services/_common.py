@@ -23,16 +23,6 @@ def locked_game(game_id: int) -> Game:
         raise GameNotFound("no_such_game") from None
 
 
-def locked_game_of(model, pk: int, *, missing: str):
-    """A row that belongs to a game (a chat message, a report) and its game,
-    the game locked first (the audit numbers a game's actions in order)."""
-    game_id = model.objects.filter(pk=pk).values_list("game_id", flat=True).first()
-    if game_id is None:
-        raise GameNotFound(missing)
-    game = locked_game(game_id)
-    return game, model.objects.get(pk=pk)
-
-
 def invitations_lapse(game: Game) -> int:
     """A game called off (cancelled, aborted) leaves nothing to answer: its
     pending invitations lapse, and say so wherever they are shown."""

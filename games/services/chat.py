@@ -11,7 +11,7 @@ from django.utils import timezone
 from games import inputs, selectors
 from games.errors import ChatRateLimited, GameNotFound, InvalidSettings, NotAllowed
 from games.models import ChatMessage, ChatMute, ModerationAction
-from games.services._common import locked_game_of
+from games.services._common import locked_game
 from games.services.audit import audit, checked_reason, require_moderator
 from games.services.suspensions import require_not_suspended
 
@@ -71,7 +71,11 @@ def chat_message_hide(*, message_id: int, moderator, reason: str, private: bool 
     require_moderator(moderator, action="hide_message")
     reason = checked_reason(reason)
     with transaction.atomic():
-        game, message = locked_game_of(ChatMessage, message_id, missing="no_such_message")
+        game_id = ChatMessage.objects.filter(pk=message_id).values_list("game_id", flat=True).first()
+        if game_id is None:
+            raise GameNotFound("no_such_message")
+        game = locked_game(game_id)  # the audit numbers the game's actions
+        message = ChatMessage.objects.get(pk=message_id)
         if message.hidden_at is not None:
             raise InvalidSettings("message_hidden_already")
         message.hidden_at = timezone.now()

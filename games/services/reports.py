@@ -8,7 +8,7 @@ from django.utils import timezone
 from games import selectors
 from games.errors import GameNotFound, InvalidSettings, ReportRateLimited, WrongStatus
 from games.models import ChatMessage, ModerationAction, Report
-from games.services._common import locked_game_of
+from games.services._common import locked_game
 from games.services.audit import audit, checked_reason, require_moderator
 from games.services.chat import checked_text
 
@@ -47,7 +47,11 @@ def report_resolve(*, report_id: int, moderator, note: str) -> Report:
     require_moderator(moderator, action="resolve_report")
     note = checked_reason(note)
     with transaction.atomic():
-        game, report = locked_game_of(Report, report_id, missing="no_such_report")
+        game_id = Report.objects.filter(pk=report_id).values_list("game_id", flat=True).first()
+        if game_id is None:
+            raise GameNotFound("no_such_report")
+        game = locked_game(game_id)  # the audit numbers the game's actions
+        report = Report.objects.get(pk=report_id)
         if report.status != Report.Status.OPEN:
             raise WrongStatus("report_resolved_already")
         report.status, report.resolved_at = Report.Status.RESOLVED, timezone.now()
