@@ -94,6 +94,12 @@ class User(AbstractUser):
         blank=True,
         help_text="Per kind of e-mail: immediately, digest or off (missing: immediately).",
     )
+    chat_mutes_version = models.PositiveIntegerField(
+        _("chat mutes version"),
+        default=0,
+        editable=False,
+        help_text="Changes to whom this user muted: part of the key of the chat's cached copy.",
+    )
     digest_hour = models.PositiveSmallIntegerField(
         _("digest hour"), default=8, help_text="Local hour of the daily digest (0-23)."
     )

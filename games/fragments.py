@@ -1,5 +1,5 @@
-"""Keys of cached page fragments (the lists of games; the table's board,
-seats and history). A fragment is rendered again only when something it
+"""Keys of cached page fragments (the lists of games; the table page's own
+part, its board, seats and history, and its chat). A fragment is rendered again only when something it
 shows has changed: its key is a digest of exactly that, and of the language
 and time zone it is shown in. A list with a countdown ("2 hours left") also
 changes key every minute."""
@@ -7,6 +7,7 @@ changes key every minute."""
 import hashlib
 from datetime import datetime
 
+from django.db import models
 from django.utils import timezone, translation
 
 SECONDS = 300  # a key nobody asks for again leaves the cache after this
@@ -93,4 +94,45 @@ def table_keys(table, seats, *, form_enabled: bool) -> dict[str, str]:
         "board": _key("table-board", shown, board),
         "seats": _key("table-seats", shown, table.seats, table.view["draw_pile"]),
         "history": _key("table-history", shown),
+    }
+
+
+def _row(instance: models.Model, *, leave_out: tuple[str, ...] = ()) -> tuple:
+    """Every column of a row as read, but those named: a column added later
+    is part of the key without anyone remembering to add it."""
+    return tuple(
+        getattr(instance, field.attname) for field in instance._meta.concrete_fields if field.attname not in leave_out
+    )
+
+
+def table_page_keys(*, game, seats, mine, user, card: str | None, show_all: bool, now: datetime) -> dict[str, str]:
+    """The keys of the table page's own part (banner, board, hand, seats,
+    history) and of its chat, from what the view has read before building
+    anything: the game and seat rows, the viewer and their choices. A hit
+    costs no view-model.
+
+    The page is a digest of the game's and the seats' rows (the engine's
+    snapshot changes with them), so any change to the game, by a move or a
+    moderator, makes new keys. Left out: the seats' presence stamps (never
+    shown, and written every half minute) and the chat's version, which has
+    its own fragment. A game in play shows countdowns: its key also changes
+    every minute. The chat changes with its version (messages, hidden ones,
+    moderator notes) and shows each reader their own mutes and links."""
+    if mine is not None:
+        viewer = ("seat", mine.pk, mine.user_id)
+    else:
+        viewer = "spectator" if user.is_authenticated else "visitor"  # a visitor is asked to sign up
+    minute = now.replace(second=0, microsecond=0) if game.status == game.Status.ACTIVE else None
+    page = (
+        _row(game, leave_out=("chat_version",)),
+        [_row(seat, leave_out=("last_seen_at",)) for seat in seats],
+        viewer,
+        card,
+        show_all,
+        minute,
+    )
+    reader = (user.pk, user.chat_mutes_version) if user.is_authenticated else None
+    return {
+        "page": _key("table-page", page),
+        "chat": _key("table-chat", game.pk, game.chat_version, reader, mine is not None),
     }

@@ -104,6 +104,12 @@ class Game(models.Model):
     winner = models.CharField(_("winner"), max_length=10, blank=True, choices=[(name, name) for name in TEAM_NAMES])
     result_reason = models.CharField(_("how it ended"), max_length=20, blank=True)
     abort_reason = models.CharField(_("why it was aborted"), max_length=200, blank=True)
+    chat_version = models.PositiveIntegerField(
+        _("chat version"),
+        default=0,
+        editable=False,
+        help_text=_("Changes to the chat and the moderator notes: the key of their cached copy."),
+    )
 
     objects = GameQuerySet.as_manager()
 

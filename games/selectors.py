@@ -30,14 +30,30 @@ def visible_games(*, user) -> QuerySet[Game]:
     return Game.objects.filter(rule)
 
 
+def may_see(*, game: Game, seats: list[Seat], user) -> bool:
+    """`visible_games`'s rule for one game already read with its seats: the
+    table page asks it on every reload, and the rule as SQL (two EXISTS
+    subqueries) cost more to build than the query took to run. Only a private
+    game that forms asks the database (the viewer's invitation)."""
+    if game.is_public:
+        return True
+    if not user.is_authenticated:
+        return False
+    if user.is_staff or any(seat.user_id == user.pk for seat in seats):
+        return True
+    return (
+        game.status == Game.Status.FORMING
+        and Invitation.objects.filter(game=game, user=user, status=Invitation.Status.PENDING).exists()
+    )
+
+
 def game_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | None]:
     """The game, its seats and the viewer's own seat; a game the viewer may
     not see does not exist for them."""
-    visible = visible_games(user=user).filter(pk=game_id)
     # One query for the game and its seats: each seat row brings the game along.
-    seats = list(Seat.objects.select_related("game", "user").filter(game__in=visible).order_by("position"))
-    game = seats[0].game if seats else visible.first()  # a game nobody sits at: the game alone
-    if game is None:
+    seats = list(Seat.objects.select_related("game").filter(game_id=game_id).order_by("position"))
+    game = seats[0].game if seats else Game.objects.filter(pk=game_id).first()  # nobody sits: the game alone
+    if game is None or not may_see(game=game, seats=seats, user=user):
         raise GameNotFound("no_such_game")
     for seat in seats:
         seat.game = game  # one game object for all, as the rest of the request changes it

@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
@@ -136,11 +137,19 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         return render(request, "games/forming.html", context)
     if mine is not None:
         services.seat_seen(game_id=game.pk, user=request.user, seat=mine)  # at the table: no turn e-mail
-    card = inputs.read_card(request.GET.get("card"))
-    table = table_for(game=game, seats=seats, my_seat=mine, selected_card=card, show_all=_shows_all(request))
+    card, show_all = inputs.read_card(request.GET.get("card")), _shows_all(request)
+    # Built only when a fragment of the page is not in the cache (most reloads find them all).
+    table = SimpleLazyObject(
+        lambda: table_for(game=game, seats=seats, my_seat=mine, selected_card=card, show_all=show_all)
+    )
     context.update(
         table=table,
-        table_keys=fragments.table_keys(table, seats, form_enabled=bool(mine and table.targets)),
+        page_keys=fragments.table_page_keys(
+            game=game, seats=seats, mine=mine, user=request.user, card=card, show_all=show_all, now=timezone.now()
+        ),
+        table_keys=SimpleLazyObject(
+            lambda: fragments.table_keys(table, seats, form_enabled=bool(mine and table.targets))
+        ),
         fragment_seconds=SECONDS,
         may_download=selectors.may_download_record(game=game),
         poll_seconds=getattr(settings, "TABLE_POLL_SECONDS", 25),

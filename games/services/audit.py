@@ -2,7 +2,7 @@
 needs, and the audit row (with the players' e-mails) it leaves, written in
 the action's own transaction."""
 
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
 
 from games import inputs
@@ -58,6 +58,7 @@ def audit(
         changes=changes or {},
     )
     if game is not None:
+        chat_changed(game.pk)  # the table shows the action among its moderator notes
         now = timezone.now()
         kind_ = Notification.Kind.MODERATION
         rows = [
@@ -66,3 +67,8 @@ def audit(
         ]
         save_all(rows, game=game, version=game.version)
     return action
+
+
+def chat_changed(game_id: int) -> None:
+    """The chat or the moderator notes under a table changed: their cached copies are out of date."""
+    Game.objects.filter(pk=game_id).update(chat_version=F("chat_version") + 1)

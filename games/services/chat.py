@@ -6,13 +6,14 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games import inputs, selectors
 from games.errors import ChatRateLimited, GameNotFound, InvalidSettings, NotAllowed
 from games.models import ChatMessage, ChatMute, ModerationAction
 from games.services._common import locked_game
-from games.services.audit import audit, checked_reason, require_moderator
+from games.services.audit import audit, chat_changed, checked_reason, require_moderator
 from games.services.suspensions import require_not_suspended
 
 RATE_WINDOW = timedelta(minutes=1)
@@ -45,7 +46,10 @@ def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
     recent = ChatMessage.objects.filter(author=user, created_at__gt=now - RATE_WINDOW).count()
     if recent >= chat_per_minute():
         raise ChatRateLimited("chat_rate_limited", count=chat_per_minute())
-    return ChatMessage.objects.create(game=game, author=user, name=mine.name, text=text)
+    with transaction.atomic():
+        message = ChatMessage.objects.create(game=game, author=user, name=mine.name, text=text)
+        chat_changed(game.pk)
+    return message
 
 
 def chat_mute(*, user, muted_id: int) -> ChatMute:
@@ -57,13 +61,22 @@ def chat_mute(*, user, muted_id: int) -> ChatMute:
         raise GameNotFound("no_such_user")
     try:
         with transaction.atomic():
-            return ChatMute.objects.create(user=user, muted=muted)
+            mute = ChatMute.objects.create(user=user, muted=muted)
+            mutes_changed(user)
+            return mute
     except IntegrityError:  # muted already: the same outcome
         return ChatMute.objects.get(user=user, muted=muted)
 
 
 def chat_unmute(*, user, muted_id: int) -> None:
-    ChatMute.objects.filter(user=user, muted_id=muted_id).delete()
+    with transaction.atomic():
+        if ChatMute.objects.filter(user=user, muted_id=muted_id).delete()[0]:
+            mutes_changed(user)
+
+
+def mutes_changed(user) -> None:
+    """Whom `user` muted shows in every chat they read: each cached copy of theirs is out of date."""
+    get_user_model().objects.filter(pk=user.pk).update(chat_mutes_version=F("chat_mutes_version") + 1)
 
 
 def chat_message_hide(*, message_id: int, moderator, reason: str, private: bool = False) -> ChatMessage:

@@ -17,7 +17,11 @@ pytestmark = pytest.mark.django_db
 
 
 def sees(user, game) -> bool:
-    return selectors.visible_games(user=user).filter(pk=game.pk).exists()
+    """The rule for lists (SQL) and for one game's page (`may_see`) must agree in every case below."""
+    in_lists = selectors.visible_games(user=user).filter(pk=game.pk).exists()
+    seats = list(game.seats.all())
+    assert selectors.may_see(game=Game.objects.get(pk=game.pk), seats=seats, user=user) == in_lists
+    return in_lists
 
 
 def test_a_private_game_is_seen_by_its_players_its_invited_and_moderators_only():
@@ -46,7 +50,7 @@ def test_a_public_game_is_seen_by_anyone(started_game):
 def test_game_for_viewer_gives_the_seats_in_order_and_the_viewers_own(started_game):
     game, users = started_game(4, 2)
     found, seats, mine = selectors.game_for_viewer(game_id=game.pk, user=users[2])
-    assert found == game and [seat.position for seat in seats] == [0, 1, 2, 3] and mine.user == users[2]
+    assert found == game and [seat.position for seat in seats] == [0, 1, 2, 3] and mine.user_id == users[2].pk
     _, _, watching = selectors.game_for_viewer(game_id=game.pk, user=UserFactory(is_staff=True))
     assert watching is None
     with pytest.raises(GameNotFound):

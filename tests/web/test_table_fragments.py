@@ -4,17 +4,21 @@ where its cards go, "(you)") must never reach another seat or a spectator."""
 
 import random
 import re
+from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games import fragments
+from games import fragments, services
 from games.models import Seat
+from games.templatetags.fragment_tags import STAND_IN
 from games.viewmodels.table import table_for
-from tests.factories import UserFactory
-from tests.gameplay import play_a_move, state_of
+from tests.factories import ModeratorFactory, UserFactory
+from tests.gameplay import first_play, play_a_move, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -93,3 +97,81 @@ def test_the_keys_change_with_the_language_and_the_time_zone(table):
     with timezone.override("Asia/Tokyo"):
         assert keys()["history"] != english["history"]
     assert keys() == english
+
+
+# --- the page's own part and its chat, each one fragment per viewer ----------------------
+
+CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def test_a_cached_page_carries_each_requests_own_csrf_token(table):
+    """The same player on two devices (two CSRF cookies) reads one cached copy of
+    their table; the forms in it must post with the token of each device's own."""
+    game, users = table
+    state = state_of(game)
+    player = users[state.turn]
+    url = reverse("game", args=[game.pk]) + f"?card={first_play(game, state.turn).split()[0]}"
+    laptop, phone = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    for device in (laptop, phone):
+        device.force_login(player)
+    assert rendered(laptop.get(url)) == FRAGMENTS
+    html = phone.get(url).content.decode()
+    assert STAND_IN not in html
+    tokens = set(CSRF_INPUT.findall(html))
+    assert len(tokens) == 1  # every form of the page (board, hand, footer) has the phone's token
+    response = phone.post(
+        reverse("game_move", args=[game.pk]),
+        {"move": first_play(game, state.turn), "version": game.version, "csrfmiddlewaretoken": tokens.pop()},
+    )
+    assert response.status_code == 303
+    game.refresh_from_db()
+    assert game.version == 5
+
+
+def test_the_chat_is_read_again_after_each_change_and_shows_each_reader_their_mutes(client, table):
+    game, users = table
+    url = reverse("game", args=[game.pk])
+    author, reader, other = users
+
+    def chat(user):  # the moderator notes, then the chat
+        return page(client, user, url).content.decode().split('<aside class="side">')[-1]
+
+    assert "No messages yet." in chat(reader)
+    message = services.chat_post(game_id=game.pk, user=author, text="Good luck, all")
+    assert "Good luck, all" in chat(reader) and "Good luck, all" in chat(None)
+    services.chat_mute(user=reader, muted_id=author.pk)
+    assert "Good luck, all" not in chat(reader) and "Good luck, all" in chat(other)
+    services.chat_unmute(user=reader, muted_id=author.pk)
+    assert "Good luck, all" in chat(reader)
+    services.chat_message_hide(message_id=message.pk, moderator=ModeratorFactory(), reason="spam")
+    assert "Good luck, all" not in chat(reader) and "Good luck, all" not in chat(None)
+    assert "hid a chat message" in chat(other) and "Good luck, all" not in chat(other)  # a note now
+
+
+def test_the_page_key_follows_the_game_and_seat_rows_the_viewer_and_the_minute(table):
+    game, users = table
+    seats = list(Seat.objects.filter(game=game).order_by("position"))
+    now = timezone.now().replace(second=10)
+
+    def keys(user=users[0], mine=seats[0], at=now, **choices):
+        choices = {"card": None, "show_all": False, **choices}
+        return fragments.table_page_keys(game=game, seats=seats, mine=mine, user=user, now=at, **choices)
+
+    first = keys()
+    assert keys(at=now.replace(second=50)) == first
+    assert keys(at=now + timedelta(minutes=1))["page"] != first["page"]  # "time left" moves on
+    assert keys(user=users[1], mine=seats[1])["page"] != first["page"]
+    assert keys(card="7H")["page"] != first["page"] and keys(show_all=True)["page"] != first["page"]
+    spectator, visitor = keys(user=UserFactory(), mine=None), keys(user=AnonymousUser(), mine=None)
+    assert len({first["page"], spectator["page"], visitor["page"]}) == 3
+    seats[1].last_seen_at = now  # presence is never shown: the same page
+    assert keys() == first
+    seats[1].missed_turns += 1
+    assert keys()["page"] != first["page"]
+    seats[1].missed_turns -= 1
+    game.chat_version += 1  # the chat has its own fragment
+    assert keys()["page"] == first["page"] and keys()["chat"] != first["chat"]
+    users[0].chat_mutes_version += 1
+    assert keys()["chat"] not in (first["chat"], keys(user=users[1], mine=seats[1])["chat"])
+    game.turn_deadline += timedelta(hours=1)  # a moderator's extension
+    assert keys()["page"] != first["page"]

@@ -1,0 +1,46 @@
+"""{% fragment key %}…{% endfragment %}: Django's {% cache %} for a fragment
+with forms in it. A cached copy is shared by every request of one viewer
+(its key says whose, see games.fragments), but each request must post its
+own CSRF token: the copy is rendered with a stand-in where each token goes,
+and every request puts its own in. What a fragment shows that the view
+computes only on a miss (a lazy view-model) is never computed on a hit."""
+
+from django import template
+from django.core.cache import cache
+from django.template.defaulttags import CsrfTokenNode
+from django.utils.safestring import mark_safe
+
+from games.fragments import SECONDS
+
+register = template.Library()
+
+# What {% csrf_token %} renders for the stand-in: a whole <input>, which no
+# escaped text of a player's (a chat message) can contain.
+STAND_IN = "csrf-token-stand-in"
+STAND_IN_INPUT = CsrfTokenNode().render(template.Context({"csrf_token": STAND_IN}))
+
+
+class FragmentNode(template.Node):
+    def __init__(self, nodelist, key):
+        self.nodelist, self.key = nodelist, key
+
+    def render(self, context):
+        key = "fragment:" + self.key.resolve(context)
+        html = cache.get(key)
+        if html is None:
+            with context.push(csrf_token=STAND_IN):
+                html = self.nodelist.render(context)
+            cache.set(key, html, SECONDS)
+        if STAND_IN_INPUT in html:
+            html = html.replace(STAND_IN_INPUT, CsrfTokenNode().render(context))
+        return mark_safe(html)
+
+
+@register.tag
+def fragment(parser, token):
+    bits = token.split_contents()
+    if len(bits) != 2:
+        raise template.TemplateSyntaxError("{% fragment key %} takes one key")
+    nodelist = parser.parse(("endfragment",))
+    parser.delete_first_token()
+    return FragmentNode(nodelist, parser.compile_filter(bits[1]))
