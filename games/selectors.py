@@ -61,12 +61,11 @@ def game_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | Non
     return game, seats, mine
 
 
-def game_version(*, game_id: int, user) -> dict:
-    """How far the game has gone, for a table that waits: one query."""
-    found = visible_games(user=user).filter(pk=game_id).values("version", "status").first()
-    if found is None:
-        raise GameNotFound("no_such_game")
-    return found
+def game_version(*, game_id: int, user) -> tuple[dict, Seat | None]:
+    """How far the game has gone, for a table that waits (one query), and
+    the viewer's seat, whose presence the poll marks."""
+    game, _, mine = game_for_viewer(game_id=game_id, user=user)
+    return {"version": game.version, "status": game.status}, mine
 
 
 # --- lists ----------------------------------------------------------------------

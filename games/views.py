@@ -178,8 +178,9 @@ def game_detail(request, game_id: int):
 def game_version(request, game_id: int):
     """What a waiting table asks now and then: has the game moved on? A
     player whose table asks is at the table, as if they had reloaded it."""
-    version = selectors.game_version(game_id=game_id, user=request.user)
-    services.seat_seen(game_id=game_id, user=request.user)
+    version, mine = selectors.game_version(game_id=game_id, user=request.user)
+    if mine is not None:
+        services.seat_seen(game_id=game_id, user=request.user, seat=mine)
     return JsonResponse(version)
 
 

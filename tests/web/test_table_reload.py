@@ -1,5 +1,6 @@
-"""A player reloading the table (#15): their presence stamp is written at
-most every SEEN_EVERY, and a reload with a fresh stamp sends no UPDATE."""
+"""A player reloading the table, or their waiting table asking whether the
+game moved (#15): their presence stamp is written at most every SEEN_EVERY,
+and a request with a fresh stamp sends no UPDATE."""
 
 from datetime import timedelta
 
@@ -19,10 +20,11 @@ def writes_to_seats(client, url) -> int:
     return sum(query["sql"].startswith('UPDATE "games_seat"') for query in queries.captured_queries)
 
 
-def test_a_reload_writes_the_stamp_only_once_it_is_old(client, started_game):
+@pytest.mark.parametrize("page", ["game", "game_version"])
+def test_a_reload_writes_the_stamp_only_once_it_is_old(client, started_game, page):
     game, users = started_game(2, 2)
     client.force_login(users[1])
-    url = reverse("game", args=[game.pk])
+    url = reverse(page, args=[game.pk])
     mine = Seat.objects.filter(game=game, user=users[1])
     assert writes_to_seats(client, url) == 1  # never seen before
     stamp = mine.get().last_seen_at
