@@ -8,6 +8,7 @@ from datetime import datetime
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 
+from games import prepared
 from games.errors import GameNotFound
 from games.models import Game, Invitation, Seat
 
@@ -79,11 +80,7 @@ class GameRow:
         return self.my_seat.team_name if self.my_seat else None
 
 
-# What a line of a public list shows (home, open games): the rest of a game
-# and of its seats stays in the database. tests/web/test_pages.py counts the
-# queries of these pages, so a field added to a template without its name
-# here shows up as one query per game.
-LISTED = ("id", "players", "teams", "draw_mode", "status", "version", "is_public", "created_at", "started_at")
+# What a line of "my games" shows of the other seats of a game.
 LISTED_SEATS = Seat.objects.only("id", "game_id", "position", "name", "user_id").order_by("position")
 # ...as `game.seat_list`, a plain list: each `game.seats.all()` would build a new queryset.
 
@@ -143,26 +140,58 @@ def my_games(*, user, finished_limit: int = 10) -> list[GameRow]:
     return rows + finished[:finished_limit]
 
 
-def open_games(*, user) -> list[Game]:
+@dataclass(frozen=True, slots=True)
+class ListedSeat:
+    pk: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ListedGame:
+    """A line of a public list (home, open games) as plain values: building
+    model instances (and prefetching into them) cost more than the query."""
+
+    pk: int
+    version: int
+    status: str
+    players: int
+    teams: int
+    draw_mode: str
+    seat_list: list[ListedSeat]  # in turn order
+
+
+LISTED = ("id", "version", "status", "players", "teams", "draw_mode")
+
+
+def _lines(games: QuerySet[Game]) -> QuerySet:
+    """The lines of `games` (ordered and sliced) with their seats, in one
+    query: a row for each seat (or one for a game nobody sits at)."""
+    chosen = Game.objects.filter(pk__in=games.values("pk")).order_by(*games.query.order_by, "seats__position")
+    return chosen.values_list(*LISTED, "seats__id", "seats__name")
+
+
+def _listed(rows) -> list[ListedGame]:
+    games: dict[int, ListedGame] = {}  # in the order of the rows
+    for *line, seat_id, seat_name in rows:
+        game = games.get(line[0])
+        if game is None:
+            game = games[line[0]] = ListedGame(*line, seat_list=[])
+        if seat_id is not None:
+            game.seat_list.append(ListedSeat(seat_id, seat_name))
+    return list(games.values())
+
+
+def open_games(*, user) -> list[ListedGame]:
     """Public games still looking for players, that the viewer is not in."""
-    games = (
-        Game.objects.filter(status=Game.Status.FORMING, is_public=True)
-        .only(*LISTED)
-        .prefetch_related(Prefetch("seats", queryset=LISTED_SEATS, to_attr="seat_list"))
-        .order_by("-created_at")
-    )
-    if user.is_authenticated:
-        games = games.exclude(seats__user=user)
-    return list(games[:50])
+    games = Game.objects.filter(status=Game.Status.FORMING, is_public=True).order_by("-created_at", "-pk")
+    if user.is_authenticated:  # the viewer's own games left out: a query of its own
+        return _listed(_lines(games.exclude(seats__user=user)[:50]))
+    return _listed(prepared.rows("open-games", lambda: _lines(games[:50])))
 
 
-def public_games_in_play(*, limit: int = 20) -> list[Game]:
-    return list(
-        Game.objects.filter(status=Game.Status.ACTIVE, is_public=True)
-        .only(*LISTED)
-        .prefetch_related(Prefetch("seats", queryset=LISTED_SEATS, to_attr="seat_list"))
-        .order_by("-started_at")[:limit]
-    )
+def public_games_in_play(*, limit: int = 20) -> list[ListedGame]:
+    games = Game.objects.filter(status=Game.Status.ACTIVE, is_public=True).order_by("-started_at", "-pk")
+    return _listed(prepared.rows(f"games-in-play-{limit}", lambda: _lines(games[:limit])))
 
 
 # What a line of a profile shows (counted like LISTED, in tests/web/test_pages.py).

@@ -106,7 +106,52 @@ def test_open_games_are_public_forming_and_not_mine():
     public = services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2, is_public=True)
     services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2)  # private
     services.game_create(start_mode=Game.StartMode.MANUAL, creator=me, players=2, teams=2, is_public=True)  # mine
-    assert selectors.open_games(user=me) == [public]
+    assert [game.pk for game in selectors.open_games(user=me)] == [public.pk]
+
+
+def lines(games) -> list[tuple]:
+    return [
+        (g.pk, g.version, g.status, g.players, g.teams, g.draw_mode, [(s.pk, s.name) for s in g.seat_list])
+        for g in games
+    ]
+
+
+def test_a_visitors_lists_built_once_show_what_the_models_have_now(started_game):
+    """The visitor's lists keep their SQL (games.prepared), never their rows:
+    each call shows the games and seats as they are, newest first."""
+    hosts = UserFactory.create_batch(3)
+    for host in hosts[:2]:
+        services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=3, teams=3, is_public=True)
+    assert len(selectors.open_games(user=AnonymousUser())) == 2
+    newest = services.game_create(creator=hosts[2], players=2, teams=2, is_public=True, draw_mode="tabletop")
+    services.seat_join(game_id=newest.pk, user=UserFactory())  # the last seat: dealt, and in play
+    later = services.game_create(creator=UserFactory(), players=4, teams=2, is_public=True)
+    services.seat_join(game_id=later.pk, user=UserFactory())
+    playing, _ = started_game(2, 2, is_public=True)
+
+    def expected(status, order):
+        games = Game.objects.filter(status=status, is_public=True).order_by(order, "-pk")
+        return [
+            (
+                g.pk,
+                g.version,
+                g.status,
+                g.players,
+                g.teams,
+                g.draw_mode,
+                [(s.pk, s.name) for s in g.seats.order_by("position")],
+            )
+            for g in games
+        ]
+
+    open_now = expected(Game.Status.FORMING, "-created_at")
+    assert lines(selectors.open_games(user=AnonymousUser())) == open_now
+    assert open_now[0][0] == later.pk and len(open_now[0][-1]) == 2
+    assert lines(selectors.open_games(user=UserFactory())) == open_now  # built for the viewer: the same
+    in_play = expected(Game.Status.ACTIVE, "-started_at")
+    assert lines(selectors.public_games_in_play()) == in_play
+    assert [line[0] for line in in_play] == [playing.pk, newest.pk]
+    assert lines(selectors.public_games_in_play(limit=1)) == in_play[:1]
 
 
 def test_a_profile_lists_finished_games_the_viewer_may_see_with_their_outcome(started_game):
