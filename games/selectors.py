@@ -9,6 +9,8 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from games import prepared
+from games.engine import TEAM_NAMES
+from games.engine.setup import team_of
 from games.errors import GameNotFound
 from games.models import Game, Invitation, Seat
 
@@ -194,33 +196,48 @@ def public_games_in_play(*, limit: int = 20) -> list[ListedGame]:
     return _listed(prepared.rows(f"games-in-play-{limit}", lambda: _lines(games[:limit])))
 
 
-# What a line of a profile shows (counted like LISTED, in tests/web/test_pages.py).
+def replay_glance(*, game_id: int, user) -> tuple[Game, list[ListedSeat]] | None:
+    """What the key of a cached replay needs (fragments.replay_key), in one
+    query: the game's version and status (a Game with only those loaded) and
+    its seats' names. None where the viewer may not see the game, or nobody
+    sits at it: game_for_viewer tells which."""
+    seats = Seat.objects.filter(game__in=visible_games(user=user).filter(pk=game_id)).order_by("position")
+    rows = list(seats.values_list("game__version", "game__status", "pk", "name"))
+    if not rows:
+        return None
+    loaded = {"id": game_id, "version": rows[0][0], "status": rows[0][1]}
+    names = [field.attname for field in Game._meta.concrete_fields if field.attname in loaded]  # in model order
+    game = Game.from_db(Game.objects.db, names, [loaded[name] for name in names])
+    return game, [ListedSeat(pk, name) for _, _, pk, name in rows]
+
+
+# What a line of a profile shows, read as plain values (counted in tests/web/test_pages.py).
 PROFILE_FIELDS = (
-    *("id", "game_id", "position", "user_id", "name"),
-    *(f"game__{name}" for name in ("id", "players", "teams", "status", "winner", "result_reason", "finished_at")),
+    "game_id",
+    "position",
+    *(f"game__{name}" for name in ("players", "teams", "winner", "result_reason", "finished_at")),
 )
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class ProfileRow:
-    game: Game
-    seat: Seat
+    game_id: int
+    players: int
+    team: str  # the player's team's name
     outcome: str  # won, lost, drawn
+    result_reason: str
+    finished_at: datetime
 
 
 def finished_games_of(*, player, viewer) -> list[ProfileRow]:
     """The player's finished games that the viewer may see, newest first."""
-    seats = (
-        Seat.objects.filter(user=player, game__status=Game.Status.FINISHED, game__in=visible_games(user=viewer))
-        .select_related("game")
-        .only(*PROFILE_FIELDS)
-        .order_by("-game__finished_at")[:100]
-    )
+    seats = Seat.objects.filter(user=player, game__status=Game.Status.FINISHED, game__in=visible_games(user=viewer))
+    newest = seats.order_by("-game__finished_at").values_list(*PROFILE_FIELDS)[:100]
     rows = []
-    for seat in seats:
-        game = seat.game
-        outcome = "drawn" if not game.winner else ("won" if game.winner == seat.team_name else "lost")
-        rows.append(ProfileRow(game, seat, outcome))
+    for game_id, position, players, teams, winner, reason, finished_at in newest:
+        team = TEAM_NAMES[team_of(position, teams)]  # as Seat.team_name has it
+        outcome = "drawn" if not winner else ("won" if winner == team else "lost")
+        rows.append(ProfileRow(game_id, players, team, outcome, reason, finished_at))
     return rows
 
 

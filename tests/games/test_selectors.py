@@ -9,7 +9,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from games import selectors, services
 from games.errors import GameNotFound
-from games.models import Game
+from games.models import Game, Seat
 from tests.factories import UserFactory
 from tests.gameplay import play_a_move, state_of
 
@@ -158,7 +158,9 @@ def test_a_profile_lists_finished_games_the_viewer_may_see_with_their_outcome(st
     game, users = started_game(2, 2)
     services.move_submit(game_id=game.pk, user=users[0], move="resign", expected_version=0)
     rows = selectors.finished_games_of(player=users[1], viewer=users[0])
-    assert [(row.game, row.outcome) for row in rows] == [(game, "won")]
+    assert [(row.game_id, row.team, row.outcome) for row in rows] == [
+        (game.pk, Seat.objects.get(game=game, user=users[1]).team_name, "won")
+    ]
     assert selectors.finished_games_of(player=users[0], viewer=users[1])[0].outcome == "lost"
     assert selectors.finished_games_of(player=users[1], viewer=UserFactory()) == []
 
