@@ -56,6 +56,15 @@ def game_version(*, game_id: int, user) -> dict:
     return found
 
 
+def _seats_seen(seats: QuerySet[Seat], *, viewer) -> QuerySet[Seat]:
+    """The `seats` at games the viewer may see (visible_games). A visitor's
+    rule is a plain filter on the joined game, not a subquery: building the
+    subquery in the ORM cost more than running the whole query."""
+    if not viewer.is_authenticated:
+        return seats.filter(game__is_public=True)
+    return seats.filter(game__in=visible_games(user=viewer))
+
+
 # --- lists ----------------------------------------------------------------------
 
 
@@ -201,7 +210,7 @@ def replay_glance(*, game_id: int, user) -> tuple[Game, list[ListedSeat]] | None
     query: the game's version and status (a Game with only those loaded) and
     its seats' names. None where the viewer may not see the game, or nobody
     sits at it: game_for_viewer tells which."""
-    seats = Seat.objects.filter(game__in=visible_games(user=user).filter(pk=game_id)).order_by("position")
+    seats = _seats_seen(Seat.objects.filter(game_id=game_id), viewer=user).order_by("position")
     rows = list(seats.values_list("game__version", "game__status", "pk", "name"))
     if not rows:
         return None
@@ -231,7 +240,7 @@ class ProfileRow:
 
 def finished_games_of(*, player, viewer) -> list[ProfileRow]:
     """The player's finished games that the viewer may see, newest first."""
-    seats = Seat.objects.filter(user=player, game__status=Game.Status.FINISHED, game__in=visible_games(user=viewer))
+    seats = _seats_seen(Seat.objects.filter(user=player, game__status=Game.Status.FINISHED), viewer=viewer)
     newest = seats.order_by("-game__finished_at").values_list(*PROFILE_FIELDS)[:100]
     rows = []
     for game_id, position, players, teams, winner, reason, finished_at in newest:

@@ -165,6 +165,23 @@ def test_a_profile_lists_finished_games_the_viewer_may_see_with_their_outcome(st
     assert selectors.finished_games_of(player=users[1], viewer=UserFactory()) == []
 
 
+def test_a_visitor_sees_in_profiles_and_replays_what_visible_games_shows(started_game):
+    """A visitor's rule there is a plain filter (selectors._seats_seen): the
+    same games as the one rule."""
+    public, users = started_game(2, 2, is_public=True)
+    private, _ = started_game(2, 2)
+    Seat.objects.filter(game=private, position=1).update(user=users[1])  # one player in both
+    for game in (public, private):
+        services.move_submit(game_id=game.pk, user=game.seats.get(position=0).user, move="resign", expected_version=0)
+    visitor = AnonymousUser()
+    seen = set(selectors.visible_games(user=visitor).values_list("pk", flat=True))
+    assert [row.game_id for row in selectors.finished_games_of(player=users[1], viewer=visitor)] == [public.pk]
+    assert {public.pk, private.pk} & seen == {public.pk}
+    assert selectors.replay_glance(game_id=public.pk, user=visitor)[0].version == 1
+    assert selectors.replay_glance(game_id=private.pk, user=visitor) is None
+    assert selectors.replay_glance(game_id=private.pk, user=users[1])[0].pk == private.pk
+
+
 def test_the_record_may_be_downloaded_only_once_the_game_is_over(started_game):
     forming = services.game_create(start_mode=Game.StartMode.MANUAL, creator=UserFactory(), players=2, teams=2)
     game, users = started_game(2, 2)
