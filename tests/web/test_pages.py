@@ -495,6 +495,20 @@ def test_the_public_lists_cost_as_many_queries_for_many_games_as_for_few(client,
     assert listed == set(Game.objects.filter(is_public=True).values_list("pk", flat=True))
 
 
+def test_a_visitors_open_games_from_the_cache_are_the_page_rebuilt_until_a_seat_is_taken(client, started_game):
+    forming = services.game_create(creator=UserFactory(), players=3, teams=3, is_public=True)
+    started_game(2, 2, is_public=True)
+    url = reverse("open_games")
+    cache.clear()
+    rebuilt = client.get(url).content
+    with CaptureQueriesContext(connection) as queries:
+        cached = client.get(url).content
+    assert without_tokens(cached) == without_tokens(rebuilt) and len(queries) == 2  # a query for each list
+    newcomer = UserFactory()
+    services.seat_join(game_id=forming.pk, user=newcomer)
+    assert newcomer.username.encode() in client.get(url).content
+
+
 def test_a_cached_list_or_replay_never_outlives_a_change(client, started_game):
     game, users = started_game(2, 2, is_public=True)
     login(client, users[0])
