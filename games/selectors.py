@@ -56,15 +56,6 @@ def game_version(*, game_id: int, user) -> dict:
     return found
 
 
-def _seats_seen(seats: QuerySet[Seat], *, viewer) -> QuerySet[Seat]:
-    """The `seats` at games the viewer may see (visible_games). A visitor's
-    rule is a plain filter on the joined game, not a subquery: building the
-    subquery in the ORM cost more than running the whole query."""
-    if not viewer.is_authenticated:
-        return seats.filter(game__is_public=True)
-    return seats.filter(game__in=visible_games(user=viewer))
-
-
 # --- lists ----------------------------------------------------------------------
 
 
@@ -203,6 +194,15 @@ def open_games(*, user) -> list[ListedGame]:
 def public_games_in_play(*, limit: int = 20) -> list[ListedGame]:
     games = Game.objects.filter(status=Game.Status.ACTIVE, is_public=True).order_by("-started_at", "-pk")
     return _listed(prepared.rows(f"games-in-play-{limit}", lambda: _lines(games[:limit])))
+
+
+def _seats_seen(seats: QuerySet[Seat], *, viewer) -> QuerySet[Seat]:
+    """The `seats` at games the viewer may see (visible_games). A visitor's
+    rule is a plain filter on the joined game, not a subquery: building the
+    subquery in the ORM cost more than running the whole query."""
+    if not viewer.is_authenticated:
+        return seats.filter(game__is_public=True)
+    return seats.filter(game__in=visible_games(user=viewer))
 
 
 def replay_glance(*, game_id: int, user) -> tuple[Game, list[ListedSeat]] | None:
