@@ -60,17 +60,7 @@ def profile_key(player, rows) -> str:
         "profile",
         player.pk,
         player.username,
-        [
-            (
-                row.game.pk,
-                row.game.players,
-                row.game.result_reason,
-                row.game.finished_at,
-                row.seat.team_name,
-                row.outcome,
-            )
-            for row in rows
-        ],
+        [(row.game_id, row.players, row.result_reason, row.finished_at, row.team, row.outcome) for row in rows],
     )
 
 

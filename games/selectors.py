@@ -8,6 +8,9 @@ from datetime import datetime
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 
+from games import prepared
+from games.engine import TEAM_NAMES
+from games.engine.setup import team_of
 from games.errors import GameNotFound
 from games.models import Game, Invitation, Seat
 
@@ -94,11 +97,7 @@ class GameRow:
         return self.my_seat.team_name if self.my_seat else None
 
 
-# What a line of a public list shows (home, open games): the rest of a game
-# and of its seats stays in the database. tests/web/test_pages.py counts the
-# queries of these pages, so a field added to a template without its name
-# here shows up as one query per game.
-LISTED = ("id", "players", "teams", "draw_mode", "status", "version", "is_public", "created_at", "started_at")
+# What a line of "my games" shows of the other seats of a game.
 LISTED_SEATS = Seat.objects.only("id", "game_id", "position", "name", "user_id").order_by("position")
 # ...as `game.seat_list`, a plain list: each `game.seats.all()` would build a new queryset.
 
@@ -158,55 +157,111 @@ def my_games(*, user, finished_limit: int = 10) -> list[GameRow]:
     return rows + finished[:finished_limit]
 
 
-def open_games(*, user) -> list[Game]:
+@dataclass(frozen=True, slots=True)
+class ListedSeat:
+    pk: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ListedGame:
+    """A line of a public list (home, open games) as plain values: building
+    model instances (and prefetching into them) cost more than the query."""
+
+    pk: int
+    version: int
+    status: str
+    players: int
+    teams: int
+    draw_mode: str
+    seat_list: list[ListedSeat]  # in turn order
+
+
+LISTED = ("id", "version", "status", "players", "teams", "draw_mode")
+
+
+def _lines(games: QuerySet[Game]) -> QuerySet:
+    """The lines of `games` (ordered and sliced) with their seats, in one
+    query: a row for each seat (or one for a game nobody sits at)."""
+    chosen = Game.objects.filter(pk__in=games.values("pk")).order_by(*games.query.order_by, "seats__position")
+    return chosen.values_list(*LISTED, "seats__id", "seats__name")
+
+
+def _listed(rows) -> list[ListedGame]:
+    games: dict[int, ListedGame] = {}  # in the order of the rows
+    for *line, seat_id, seat_name in rows:
+        game = games.get(line[0])
+        if game is None:
+            game = games[line[0]] = ListedGame(*line, seat_list=[])
+        if seat_id is not None:
+            game.seat_list.append(ListedSeat(seat_id, seat_name))
+    return list(games.values())
+
+
+def open_games(*, user) -> list[ListedGame]:
     """Public games still looking for players, that the viewer is not in."""
-    games = (
-        Game.objects.filter(status=Game.Status.FORMING, is_public=True)
-        .only(*LISTED)
-        .prefetch_related(Prefetch("seats", queryset=LISTED_SEATS, to_attr="seat_list"))
-        .order_by("-created_at")
-    )
-    if user.is_authenticated:
-        games = games.exclude(seats__user=user)
-    return list(games[:50])
+    games = Game.objects.filter(status=Game.Status.FORMING, is_public=True).order_by("-created_at", "-pk")
+    if user.is_authenticated:  # the viewer's own games left out: a query of its own
+        return _listed(_lines(games.exclude(seats__user=user)[:50]))
+    return _listed(prepared.rows("open-games", lambda: _lines(games[:50])))
 
 
-def public_games_in_play(*, limit: int = 20) -> list[Game]:
-    return list(
-        Game.objects.filter(status=Game.Status.ACTIVE, is_public=True)
-        .only(*LISTED)
-        .prefetch_related(Prefetch("seats", queryset=LISTED_SEATS, to_attr="seat_list"))
-        .order_by("-started_at")[:limit]
-    )
+def public_games_in_play(*, limit: int = 20) -> list[ListedGame]:
+    games = Game.objects.filter(status=Game.Status.ACTIVE, is_public=True).order_by("-started_at", "-pk")
+    return _listed(prepared.rows(f"games-in-play-{limit}", lambda: _lines(games[:limit])))
 
 
-# What a line of a profile shows (counted like LISTED, in tests/web/test_pages.py).
+def _seats_seen(seats: QuerySet[Seat], *, viewer) -> QuerySet[Seat]:
+    """The `seats` at games the viewer may see (visible_games). A visitor's
+    rule is a plain filter on the joined game, not a subquery: building the
+    subquery in the ORM cost more than running the whole query."""
+    if not viewer.is_authenticated:
+        return seats.filter(game__is_public=True)
+    return seats.filter(game__in=visible_games(user=viewer))
+
+
+def replay_glance(*, game_id: int, user) -> tuple[Game, list[ListedSeat]] | None:
+    """What the key of a cached replay needs (fragments.replay_key), in one
+    query: the game's version and status (a Game with only those loaded) and
+    its seats' names. None where the viewer may not see the game, or nobody
+    sits at it: game_for_viewer tells which."""
+    seats = _seats_seen(Seat.objects.filter(game_id=game_id), viewer=user).order_by("position")
+    rows = list(seats.values_list("game__version", "game__status", "pk", "name"))
+    if not rows:
+        return None
+    loaded = {"id": game_id, "version": rows[0][0], "status": rows[0][1]}
+    names = [field.attname for field in Game._meta.concrete_fields if field.attname in loaded]  # in model order
+    game = Game.from_db(Game.objects.db, names, [loaded[name] for name in names])
+    return game, [ListedSeat(pk, name) for _, _, pk, name in rows]
+
+
+# What a line of a profile shows, read as plain values (counted in tests/web/test_pages.py).
 PROFILE_FIELDS = (
-    *("id", "game_id", "position", "user_id", "name"),
-    *(f"game__{name}" for name in ("id", "players", "teams", "status", "winner", "result_reason", "finished_at")),
+    "game_id",
+    "position",
+    *(f"game__{name}" for name in ("players", "teams", "winner", "result_reason", "finished_at")),
 )
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class ProfileRow:
-    game: Game
-    seat: Seat
+    game_id: int
+    players: int
+    team: str  # the player's team's name
     outcome: str  # won, lost, drawn
+    result_reason: str
+    finished_at: datetime
 
 
 def finished_games_of(*, player, viewer) -> list[ProfileRow]:
     """The player's finished games that the viewer may see, newest first."""
-    seats = (
-        Seat.objects.filter(user=player, game__status=Game.Status.FINISHED, game__in=visible_games(user=viewer))
-        .select_related("game")
-        .only(*PROFILE_FIELDS)
-        .order_by("-game__finished_at")[:100]
-    )
+    seats = _seats_seen(Seat.objects.filter(user=player, game__status=Game.Status.FINISHED), viewer=viewer)
+    newest = seats.order_by("-game__finished_at").values_list(*PROFILE_FIELDS)[:100]
     rows = []
-    for seat in seats:
-        game = seat.game
-        outcome = "drawn" if not game.winner else ("won" if game.winner == seat.team_name else "lost")
-        rows.append(ProfileRow(game, seat, outcome))
+    for game_id, position, players, teams, winner, reason, finished_at in newest:
+        team = TEAM_NAMES[team_of(position, teams)]  # as Seat.team_name has it
+        outcome = "drawn" if not winner else ("won" if winner == team else "lost")
+        rows.append(ProfileRow(game_id, players, team, outcome, reason, finished_at))
     return rows
 
 

@@ -328,18 +328,27 @@ def invitation(request, token: str):
 @require_GET
 @_one_game
 def game_replay(request, game_id: int):
-    """The position after move ?at= (the latest when it is not a number)."""
+    """The position after move ?at= (the latest when it is not a number).
+    A cached position needs only a glance at the game; a position not in the
+    cache is rebuilt from the log: the same for every viewer until the game
+    moves on."""
+    asked = inputs.read_int(request.GET.get("at"))
+    glance = selectors.replay_glance(game_id=game_id, user=request.user)
+    body = cache.get(fragments.replay_key(*glance, _replayed_move(asked, glance[0]))) if glance else None
+    if body is not None:
+        return render(request, "games/replay.html", {"game": glance[0], "body": body})
     game, seats, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
-    at = inputs.read_int(request.GET.get("at"))
-    at = None if at is None else max(0, min(at, game.version))  # one key per position, however asked
-    key = fragments.replay_key(game, seats, at)
-    body = cache.get(key)
-    if body is None:  # rebuilt from the log: the same for every viewer until the game moves on
-        frame = replay_frame(game=game, seats=seats, at=at)
-        context = {"game": game, "frame": frame, "table": frame.table}
-        body = render_to_string("games/_replay.html", context, request=request)
-        cache.set(key, body, SECONDS)
+    at = _replayed_move(asked, game)
+    frame = replay_frame(game=game, seats=seats, at=at)
+    context = {"game": game, "frame": frame, "table": frame.table}
+    body = render_to_string("games/_replay.html", context, request=request)
+    cache.set(fragments.replay_key(game, seats, at), body, SECONDS)  # the key of what was rendered
     return render(request, "games/replay.html", {"game": game, "body": body})
+
+
+def _replayed_move(asked: int | None, game: Game) -> int | None:
+    """One key per position, however asked: None is the latest."""
+    return None if asked is None else max(0, min(asked, game.version))
 
 
 @require_GET
@@ -362,7 +371,7 @@ def game_record(request, game_id: int):
 def profile(request, username: str):
     if not inputs.fits(username, max_length=inputs.USERNAME_MAX_LENGTH):
         raise Http404(gettext("There is no such player."))  # PostgreSQL refuses to compare a NUL
-    player = get_object_or_404(get_user_model(), username=username)
+    player = get_object_or_404(get_user_model().objects.only("username"), username=username)
     rows = selectors.finished_games_of(player=player, viewer=request.user)
     summary = {outcome: sum(1 for row in rows if row.outcome == outcome) for outcome in ("won", "lost", "drawn")}
     context = {"player": player, "rows": rows, "summary": summary, "rows_key": fragments.profile_key(player, rows)}

@@ -30,8 +30,18 @@ def invitations_lapse(game: Game) -> int:
 
 
 def seats_of(game: Game) -> list[Seat]:
-    """The seats in turn order, so that seats[position] is the seat at that position."""
-    return list(Seat.objects.filter(game=game).select_related("hand", "user").order_by("position"))
+    """The seats in turn order, so that seats[position] is the seat at that
+    position, each noting its clock as stored (see `clock_of`)."""
+    seats = list(Seat.objects.filter(game=game).select_related("hand", "user").order_by("position"))
+    for seat in seats:
+        seat.stored_clock = clock_of(seat)
+    return seats
+
+
+def clock_of(seat: Seat) -> tuple:
+    """What an input may change of a seat: the recorder writes a seat only
+    when this differs from `seat.stored_clock` (most moves change no seat)."""
+    return seat.missed_turns, seat.draw_deadline
 
 
 def require_status(game: Game, *statuses: str, action: str) -> None:

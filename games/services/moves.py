@@ -11,7 +11,7 @@ from django.utils import timezone
 from games import engine, inputs, notify
 from games.errors import IllegalMoveError, NotAllowed, NotYourTurn, SiteOnlyInput, StaleVersion
 from games.models import Game, Hand, Move, Seat
-from games.services._common import locked_game, require_status, seats_of, secure_shuffle
+from games.services._common import clock_of, locked_game, require_status, seats_of, secure_shuffle
 from games.services.deadlines import deadlines_update
 from games.services.suspensions import require_not_suspended
 
@@ -129,15 +129,16 @@ def record_input(
     record = Move.objects.create(
         game=game, seq=seq, seat=position, text=text, actor=actor, door=door, entered_by=user, events=events
     )
-    # Only the hands that changed (a play changes one).
-    hands = []
+    # Only the hands and seats that changed (a play changes one hand, and
+    # mostly no seat): a plain UPDATE each costs less than one bulk_update.
     for seat in seats:
         if seat.hand.cards != new_state.hands[seat.position]:
             seat.hand.cards = new_state.hands[seat.position]
-            hands.append(seat.hand)
-    if hands:
-        Hand.objects.bulk_update(hands, ["cards"])
-    # Every seat: a caller may have changed one before (a missed turn's count).
-    Seat.objects.bulk_update(seats, ["missed_turns", "draw_deadline"])
+            Hand.objects.filter(pk=seat.pk).update(cards=seat.hand.cards)
+        # Compared with the stored clock, not the one before this input: a
+        # caller may have changed it before (a missed turn's count).
+        if clock_of(seat) != seat.stored_clock:
+            Seat.objects.filter(pk=seat.pk).update(missed_turns=seat.missed_turns, draw_deadline=seat.draw_deadline)
+            seat.stored_clock = clock_of(seat)
     notify.after_input(game=game, seats=seats, old=state, new=new_state, events=events, door=door, now=now)
     return MoveResult(game=game, move=record, events=events, state=new_state)

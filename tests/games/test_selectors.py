@@ -9,7 +9,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from games import selectors, services
 from games.errors import GameNotFound
-from games.models import Game
+from games.models import Game, Seat
 from tests.factories import UserFactory
 from tests.gameplay import play_a_move, state_of
 
@@ -110,16 +110,80 @@ def test_open_games_are_public_forming_and_not_mine():
     public = services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2, is_public=True)
     services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2)  # private
     services.game_create(start_mode=Game.StartMode.MANUAL, creator=me, players=2, teams=2, is_public=True)  # mine
-    assert selectors.open_games(user=me) == [public]
+    assert [game.pk for game in selectors.open_games(user=me)] == [public.pk]
+
+
+def lines(games) -> list[tuple]:
+    return [
+        (g.pk, g.version, g.status, g.players, g.teams, g.draw_mode, [(s.pk, s.name) for s in g.seat_list])
+        for g in games
+    ]
+
+
+def test_a_visitors_lists_built_once_show_what_the_models_have_now(started_game):
+    """The visitor's lists keep their SQL (games.prepared), never their rows:
+    each call shows the games and seats as they are, newest first."""
+    hosts = UserFactory.create_batch(3)
+    for host in hosts[:2]:
+        services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=3, teams=3, is_public=True)
+    assert len(selectors.open_games(user=AnonymousUser())) == 2
+    newest = services.game_create(creator=hosts[2], players=2, teams=2, is_public=True, draw_mode="tabletop")
+    services.seat_join(game_id=newest.pk, user=UserFactory())  # the last seat: dealt, and in play
+    later = services.game_create(creator=UserFactory(), players=4, teams=2, is_public=True)
+    services.seat_join(game_id=later.pk, user=UserFactory())
+    playing, _ = started_game(2, 2, is_public=True)
+
+    def expected(status, order):
+        games = Game.objects.filter(status=status, is_public=True).order_by(order, "-pk")
+        return [
+            (
+                g.pk,
+                g.version,
+                g.status,
+                g.players,
+                g.teams,
+                g.draw_mode,
+                [(s.pk, s.name) for s in g.seats.order_by("position")],
+            )
+            for g in games
+        ]
+
+    open_now = expected(Game.Status.FORMING, "-created_at")
+    assert lines(selectors.open_games(user=AnonymousUser())) == open_now
+    assert open_now[0][0] == later.pk and len(open_now[0][-1]) == 2
+    assert lines(selectors.open_games(user=UserFactory())) == open_now  # built for the viewer: the same
+    in_play = expected(Game.Status.ACTIVE, "-started_at")
+    assert lines(selectors.public_games_in_play()) == in_play
+    assert [line[0] for line in in_play] == [playing.pk, newest.pk]
+    assert lines(selectors.public_games_in_play(limit=1)) == in_play[:1]
 
 
 def test_a_profile_lists_finished_games_the_viewer_may_see_with_their_outcome(started_game):
     game, users = started_game(2, 2)
     services.move_submit(game_id=game.pk, user=users[0], move="resign", expected_version=0)
     rows = selectors.finished_games_of(player=users[1], viewer=users[0])
-    assert [(row.game, row.outcome) for row in rows] == [(game, "won")]
+    assert [(row.game_id, row.team, row.outcome) for row in rows] == [
+        (game.pk, Seat.objects.get(game=game, user=users[1]).team_name, "won")
+    ]
     assert selectors.finished_games_of(player=users[0], viewer=users[1])[0].outcome == "lost"
     assert selectors.finished_games_of(player=users[1], viewer=UserFactory()) == []
+
+
+def test_a_visitor_sees_in_profiles_and_replays_what_visible_games_shows(started_game):
+    """A visitor's rule there is a plain filter (selectors._seats_seen): the
+    same games as the one rule."""
+    public, users = started_game(2, 2, is_public=True)
+    private, _ = started_game(2, 2)
+    Seat.objects.filter(game=private, position=1).update(user=users[1])  # one player in both
+    for game in (public, private):
+        services.move_submit(game_id=game.pk, user=game.seats.get(position=0).user, move="resign", expected_version=0)
+    visitor = AnonymousUser()
+    seen = set(selectors.visible_games(user=visitor).values_list("pk", flat=True))
+    assert [row.game_id for row in selectors.finished_games_of(player=users[1], viewer=visitor)] == [public.pk]
+    assert {public.pk, private.pk} & seen == {public.pk}
+    assert selectors.replay_glance(game_id=public.pk, user=visitor)[0].version == 1
+    assert selectors.replay_glance(game_id=private.pk, user=visitor) is None
+    assert selectors.replay_glance(game_id=private.pk, user=users[1])[0].pk == private.pk
 
 
 def test_the_record_may_be_downloaded_only_once_the_game_is_over(started_game):

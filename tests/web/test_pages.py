@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -228,6 +229,42 @@ def test_replay_steps_through_public_positions(client, started_game):
         assert page.status_code == 200
         assert hand_on_page(page.content.decode()) == []
     assert b"After move 2 of 4" in client.get(reverse("game_replay", args=[game.pk]), {"at": "2"}).content
+
+
+def without_tokens(page: bytes) -> bytes:
+    """A page without its CSRF tokens (masked anew on every request)."""
+    return re.sub(rb'name="csrfmiddlewaretoken" value="[^"]+"', b"", page)
+
+
+def test_a_cached_replay_shows_what_a_rebuilt_one_shows_in_two_queries(client, started_game):
+    """A position in the cache is served after a glance at the game (its
+    version and seats): the same page as one rebuilt from the log."""
+    game, users = started_game(2, 2, seed=5, is_public=True)
+    rng = random.Random(5)
+    for _ in range(3):
+        play_a_move(game, users, rng)
+    url = reverse("game_replay", args=[game.pk])
+    for viewer in (None, users[0]):
+        if viewer:
+            login(client, viewer)
+        for at in ("", "1", "3", "99"):
+            cache.clear()
+            rebuilt = client.get(url, {"at": at}).content
+            with CaptureQueriesContext(connection) as queries:
+                cached = client.get(url, {"at": at}).content
+            assert without_tokens(cached) == without_tokens(rebuilt) and b"After move" in cached
+            assert len(queries) <= (2 if viewer is None else 3), [q["sql"] for q in queries.captured_queries]
+
+
+def test_a_replay_of_a_game_nobody_may_see_or_not_dealt_is_refused_either_way(client, started_game):
+    game, _ = started_game(2, 2)  # private
+    forming = services.game_create(
+        start_mode=Game.StartMode.MANUAL, creator=UserFactory(), players=2, teams=2, is_public=True
+    )
+    for _ in range(2):  # the second time, whatever the cache holds
+        assert client.get(reverse("game_replay", args=[game.pk])).status_code == 404
+        assert client.get(reverse("game_replay", args=[999999])).status_code == 404
+        assert client.get(reverse("game_replay", args=[forming.pk])).status_code == 409
 
 
 def game_with(me, *, my_turn: bool, seed: int):
@@ -453,9 +490,23 @@ def test_the_public_lists_cost_as_many_queries_for_many_games_as_for_few(client,
     public_games(4)
     for path in ("/", "/games/open/"):
         count, html = queries_of(path)
-        assert count == few[path] <= 4, path
+        assert count == few[path] <= {"/": 1, "/games/open/": 2}[path], path  # a query for each list
     listed = set(map(int, re.findall(r"Game (\d+)</a>", html)))
     assert listed == set(Game.objects.filter(is_public=True).values_list("pk", flat=True))
+
+
+def test_a_visitors_open_games_from_the_cache_are_the_page_rebuilt_until_a_seat_is_taken(client, started_game):
+    forming = services.game_create(creator=UserFactory(), players=3, teams=3, is_public=True)
+    started_game(2, 2, is_public=True)
+    url = reverse("open_games")
+    cache.clear()
+    rebuilt = client.get(url).content
+    with CaptureQueriesContext(connection) as queries:
+        cached = client.get(url).content
+    assert without_tokens(cached) == without_tokens(rebuilt) and len(queries) == 2  # a query for each list
+    newcomer = UserFactory()
+    services.seat_join(game_id=forming.pk, user=newcomer)
+    assert newcomer.username.encode() in client.get(url).content
 
 
 def test_a_cached_list_or_replay_never_outlives_a_change(client, started_game):
