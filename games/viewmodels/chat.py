@@ -2,14 +2,15 @@
 hidden messages and those of players the viewer muted left out. A fixed
 number of queries whatever the game's size."""
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import DateTimeField, Exists, OuterRef, Subquery, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Exists, F, OuterRef, Q, Window
+from django.db.models.functions import RowNumber
 from django.utils.translation import gettext, ngettext
 
-from games.models import ChatMessage, ChatMute, Game, ModerationAction, Move, Seat
+from games.models import ChatMessage, ChatMute, Game, ModerationAction, Seat
 from games.words import team
 
 CHAT_ON_TABLE = 50
@@ -99,10 +100,25 @@ def chat_for(*, game: Game, viewer, my_seat: Seat | None) -> Chat:
     return Chat(messages=latest[::-1], can_post=my_seat is not None, muted=muted)
 
 
-def new_messages(*, game: Game, seat: Seat) -> list[ChatMessage]:
-    """For a turn e-mail: what others wrote since this seat last moved (or
-    since the deal), the latest NEW_IN_EMAIL, oldest first: one query."""
-    own = Move.objects.filter(game=game, seat=seat.position).order_by("-seq").values("created_at")[:1]
-    since = Coalesce(Subquery(own), Value(game.started_at or game.created_at, output_field=DateTimeField()))
-    messages = _visible(game, seat.user).exclude(author=seat.user).filter(created_at__gt=since)
-    return list(messages.order_by("-created_at", "-pk")[:NEW_IN_EMAIL])[::-1]
+def new_messages(since: dict[Seat, datetime]) -> dict[int, list[ChatMessage]]:
+    """For turn e-mails: per game, what others wrote since its seat's `since`
+    (its last move, or the deal), as that seat's player sees the chat: the
+    latest NEW_IN_EMAIL, oldest first. At most one seat a game (the one to
+    move); two queries for a whole batch of e-mails."""
+    if not since:
+        return {}
+    muted = defaultdict(set)
+    for user_id, muted_id in ChatMute.objects.filter(user_id__in={seat.user_id for seat in since}).values_list(
+        "user_id", "muted_id"
+    ):
+        muted[user_id].add(muted_id)
+    wanted = Q()
+    for seat, after in since.items():
+        others = ~Q(author_id__in=muted[seat.user_id] | {seat.user_id})
+        wanted |= Q(game_id=seat.game_id, created_at__gt=after) & others
+    latest = Window(RowNumber(), partition_by=F("game_id"), order_by=[F("created_at").desc(), F("pk").desc()])
+    rows = ChatMessage.objects.filter(wanted, hidden_at__isnull=True).annotate(latest=latest)
+    found = defaultdict(list)
+    for message in rows.filter(latest__lte=NEW_IN_EMAIL).order_by("game_id", "created_at", "pk"):
+        found[message.game_id].append(message)
+    return found

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import emails, services
+from games import emails, services, turn_news
 from games.describe import describe_move
 from games.engine.cards import card_label
 from games.models import Game, Notification
@@ -118,14 +118,13 @@ def test_the_turn_email_opens_with_the_moves_since_my_last_one(started_game, dja
     assert "Since your last move:" in html and html.index("Since your last move:") < html.index("<pre")
 
 
-def test_the_recap_is_one_query_and_capped(started_game, django_assert_num_queries, monkeypatch):
+def test_the_recap_is_capped(started_game, monkeypatch):
     game, users = started_game(2, 2, draw_mode="tabletop")
     services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
     services.move_submit(game_id=game.pk, user=users[0], move="draw", expected_version=1)  # a play and a draw
     game = Game.objects.prefetch_related("seats").get(pk=game.pk)  # as context_for reads it
-    monkeypatch.setattr(emails, "RECAP_LINES", 1)
-    with django_assert_num_queries(1):
-        recap = emails._recap(game, game.seats.all()[1])
+    monkeypatch.setattr(turn_news, "RECAP_LINES", 1)
+    recap = turn_news.news_for([(game, game.seats.all()[1])])[game.pk].recap
     assert len(recap["lines"]) == 1 and recap["more"] == 1
     message = emails.build(Notification.objects.get(game=game, kind=Kind.YOUR_TURN, version=1))
     for body in (message.body, message.alternatives[0].content):
