@@ -93,7 +93,7 @@ class Prepared:
 
 
 def prepare(notifications: list[Notification], games: dict[int, Game]) -> Prepared:
-    """Five queries at most, whatever the number of rows: only for the rows
+    """Four queries at most, whatever the number of rows: only for the rows
     that still apply among those that ask the player to act."""
     turns, repliers = {}, []
     for notification in notifications:

@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Exists, F, OuterRef, Q, Window
+from django.db.models import Exists, F, OuterRef, Subquery, Window
 from django.db.models.functions import RowNumber
 from django.utils.translation import gettext, ngettext
 
@@ -104,21 +104,25 @@ def new_messages(since: dict[Seat, datetime]) -> dict[int, list[ChatMessage]]:
     """For turn e-mails: per game, what others wrote since its seat's `since`
     (its last move, or the deal), as that seat's player sees the chat: the
     latest NEW_IN_EMAIL, oldest first. At most one seat a game (the one to
-    move); two queries for a whole batch of e-mails."""
+    move); one query for a whole batch of e-mails, built at the same cost
+    whatever its size."""
     if not since:
         return {}
-    muted = defaultdict(set)
-    for user_id, muted_id in ChatMute.objects.filter(user_id__in={seat.user_id for seat in since}).values_list(
-        "user_id", "muted_id"
-    ):
-        muted[user_id].add(muted_id)
-    wanted = Q()
-    for seat, after in since.items():
-        others = ~Q(author_id__in=muted[seat.user_id] | {seat.user_id})
-        wanted |= Q(game_id=seat.game_id, created_at__gt=after) & others
+    seats = Seat.objects.filter(pk__in=[seat.pk for seat in since], game=OuterRef("game"))
+    muted = ChatMute.objects.filter(user=OuterRef("viewer"), muted=OuterRef("author"))
+    visible = (
+        ChatMessage.objects.filter(game__in=[seat.game_id for seat in since], hidden_at__isnull=True)
+        .annotate(viewer=Subquery(seats.values("user_id")[:1]))
+        .exclude(author=F("viewer"))
+        .exclude(Exists(muted))
+    )
+    # The latest of each game since the earliest `since`: those since the
+    # game's own `since` are the newest, so the latest of them are among these.
     latest = Window(RowNumber(), partition_by=F("game_id"), order_by=[F("created_at").desc(), F("pk").desc()])
-    rows = ChatMessage.objects.filter(wanted, hidden_at__isnull=True).annotate(latest=latest)
+    rows = visible.filter(created_at__gt=min(since.values())).annotate(latest=latest).filter(latest__lte=NEW_IN_EMAIL)
+    after = {seat.game_id: moment for seat, moment in since.items()}
     found = defaultdict(list)
-    for message in rows.filter(latest__lte=NEW_IN_EMAIL).order_by("game_id", "created_at", "pk"):
-        found[message.game_id].append(message)
+    for message in rows.order_by("game_id", "created_at", "pk"):
+        if message.created_at > after[message.game_id]:
+            found[message.game_id].append(message)
     return found

@@ -2,13 +2,17 @@
 loaded together, each still shows only its own game, its own player's hand and
 chat as that player sees it, and carries its own reply address."""
 
+from datetime import timedelta
+
 import pytest
 from django.core import mail
+from django.utils import timezone
 
 from games import outbox, services
 from games.engine.cards import card_label
 from games.inbound import tokens
-from games.models import Notification
+from games.models import ChatMessage, Notification
+from games.viewmodels.chat import new_messages
 from tests.gameplay import first_play, state_of
 
 pytestmark = pytest.mark.django_db
@@ -46,3 +50,24 @@ def test_each_email_of_a_batch_shows_only_its_own_game_hand_chat_and_reply_addre
         token = tokens.find(tokens.token_in(message.reply_to))
         assert (token.user, token.game) == (users[1], game)
     assert len({tuple(message.reply_to) for message in mail.outbox}) == 3
+
+
+def test_new_chat_of_a_batch_counts_from_each_seats_own_last_move(started_game):
+    """The batch reads the chat from the earliest seat's moment on: a game whose
+    player moved later still gets only what came after, and at most NEW_IN_EMAIL."""
+    (old, old_users), (late, late_users) = started_game(2, 2, seed=1), started_game(2, 2, seed=2)
+    start = timezone.now() - timedelta(hours=3)
+
+    def post(game, user, text, minutes):
+        message = services.chat_post(game_id=game.pk, user=user, text=text)
+        ChatMessage.objects.filter(pk=message.pk).update(created_at=start + timedelta(minutes=minutes))
+
+    for minute in range(1, 13):
+        post(old, old_users[0], f"old {minute}", minute)
+        post(late, late_users[0], f"before {minute}", minute)
+    post(late, late_users[0], "after 1", 100)
+    post(late, late_users[0], "after 2", 101)
+    seats = {old.seats.get(position=1): start, late.seats.get(position=1): start + timedelta(minutes=50)}
+    found = new_messages(seats)
+    assert [m.text for m in found[late.pk]] == ["after 1", "after 2"]
+    assert [m.text for m in found[old.pk]] == [f"old {minute}" for minute in range(3, 13)]  # the latest ten
