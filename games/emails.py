@@ -16,6 +16,7 @@ from games import selectors
 from games.board_text import board_as_text
 from games.inbound.tokens import address, issue_many
 from games.invitations import invitation_token
+from games.mime import Message
 from games.models import Game, Invitation, ModerationAction, Notification, Seat
 from games.turn_news import News, news_for
 from games.viewmodels.chat import note_of
@@ -223,7 +224,7 @@ def _message(kind: str, context: dict, *, to: str, user, reply_to: str | None = 
     unsubscribe_url = absolute(reverse("unsubscribe", args=[token]))
     context = {**context, "unsubscribe_url": unsubscribe_url}
     subject = " ".join(render_to_string(f"emails/{kind}-subject.txt", context).split())
-    message = EmailMultiAlternatives(
+    message = Message(
         subject=subject,
         body=render_to_string(f"emails/{kind}-body.txt", context),
         to=[to],

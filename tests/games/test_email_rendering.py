@@ -138,3 +138,19 @@ def test_the_board_in_an_email_comes_with_its_legend(started_game, kind):
     for body in (message.body, message.alternatives[0].content):
         assert "*B* a chip in a finished sequence" in body and "** a corner" in body
         assert "column (A–J" in body and "row (1–10" in body
+
+
+@pytest.mark.parametrize("language", ["en", "cs", "hu"])
+def test_a_message_is_written_byte_for_byte_as_the_standard_library_writes_it(started_game, language):
+    """games.mime skips the header folding only where it changes nothing."""
+    from email.policy import compat32
+
+    game, users = started_game(2, 2)
+    for user in users:
+        user.language = language
+        user.save()
+    message = emails.build(Notification.objects.get(game=game, kind=Kind.YOUR_TURN, version=0)).message()
+    message["X-Long"] = "a header far longer than a line may be, " * 4
+    quick = message.as_bytes(linesep="\r\n")
+    message.policy = compat32
+    assert message.as_bytes(linesep="\r\n") == quick
