@@ -2,10 +2,11 @@
 from what the recipient may see. Templates: templates/emails/<kind>-subject.txt,
 -body.txt and -body.html."""
 
+from dataclasses import dataclass
+
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
-from django.db.models import Prefetch, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -13,11 +14,12 @@ from django.utils import timezone, translation
 from accounts.unsubscribe import unsubscribe_token
 from games import selectors
 from games.board_text import board_as_text
-from games.describe import describe_move
-from games.inbound.tokens import reply_address
+from games.inbound.tokens import address, issue_many
 from games.invitations import invitation_token
-from games.models import Game, Invitation, ModerationAction, Move, Notification, Seat
-from games.viewmodels.chat import new_messages, note_of
+from games.mime import Message
+from games.models import Game, Invitation, ModerationAction, Notification, Seat
+from games.turn_news import News, news_for
+from games.viewmodels.chat import note_of
 from games.viewmodels.table import history_lines, table_for
 
 
@@ -35,20 +37,6 @@ def _table_context(game: Game, seat: Seat | None) -> dict:
     """The table as the page shows it to this seat, without its history, and the board as text."""
     table = table_for(game=game, seats=list(game.seats.all()), my_seat=seat, history=0)
     return {"table": table, "board_text": board_as_text(table.rows)}
-
-
-RECAP_LINES = 12
-
-
-def _recap(game: Game, seat: Seat) -> dict:
-    """The moves since this seat's own last one, in plain words, the
-    oldest first and at most RECAP_LINES of them: one query."""
-    own = Move.objects.filter(game=game, seat=seat.position).order_by("-seq").values("seq")[:1]
-    since = Move.objects.filter(game=game, seq__gt=Coalesce(Subquery(own), 0)).order_by("seq")
-    moves = list(since.values("seat", "text", "events"))
-    names = {s.position: s.name for s in game.seats.all()}
-    lines = [describe_move(seat_names=names, **move) for move in moves[:RECAP_LINES]]
-    return {"lines": lines, "more": len(moves) - len(lines)}
 
 
 def _relevant(notification: Notification, game: Game, seat: Seat | None) -> bool:
@@ -95,14 +83,46 @@ def games_of(notifications: list[Notification]) -> dict[int, Game]:
     return Game.objects.prefetch_related(seats).in_bulk({notification.game_id for notification in notifications})
 
 
-def context_for(notification: Notification, game: Game | None = None) -> dict | None:
+@dataclass
+class Prepared:
+    """What the e-mails of a batch need besides their games, loaded for the
+    whole batch at once: the turn e-mails' news (per game) and the reply
+    addresses (per outbox row), each a new token row."""
+
+    news: dict[int, News]
+    reply_addresses: dict[int, str]
+
+
+def prepare(notifications: list[Notification], games: dict[int, Game]) -> Prepared:
+    """Four queries at most, whatever the number of rows: only for the rows
+    that still apply among those that ask the player to act."""
+    turns, repliers = {}, []
+    for notification in notifications:
+        game = games[notification.game_id]
+        seat = _seat_of(game, notification.recipient)
+        if notification.kind not in ACTION_KINDS or not _relevant(notification, game, seat):
+            continue
+        if notification.kind == Notification.Kind.YOUR_TURN:
+            turns[game.pk] = (game, seat)  # only the seat to move: one a game
+        if _asks_for_reply(notification, game, seat):
+            repliers.append(notification)
+    tokens = issue_many([(notification.recipient, games[notification.game_id]) for notification in repliers])
+    return Prepared(
+        news=news_for(list(turns.values())),
+        reply_addresses={notification.pk: address(token) for notification, token in zip(repliers, tokens, strict=True)},
+    )
+
+
+def context_for(notification: Notification, game: Game | None = None, prepared: Prepared | None = None) -> dict | None:
     """Everything the templates need, or None when the e-mail no longer
-    applies. `game`: the notification's game with its seats, if loaded."""
+    applies. `game`: the notification's game with its seats, and `prepared`:
+    what `prepare` loaded for its batch, if loaded."""
     game = game or games_of([notification])[notification.game_id]
     recipient = notification.recipient
     seat = _seat_of(game, recipient)
     if not _relevant(notification, game, seat):
         return None
+    prepared = prepared or prepare([notification], {game.pk: game})
     context = {
         "notification": notification,
         "recipient": recipient,
@@ -115,7 +135,7 @@ def context_for(notification: Notification, game: Game | None = None) -> dict | 
     }
     if game.state is not None:
         context.update(_table_context(game, seat))
-        context.update(_reply_context(notification, game, seat, context["table"].actions.texts))
+        context.update(_reply_context(notification, prepared, context["table"].actions.texts))
     kind = Notification.Kind
     if notification.kind == kind.INVITATION:
         invitation = _invitation(notification)
@@ -127,8 +147,8 @@ def context_for(notification: Notification, game: Game | None = None) -> dict | 
     elif notification.kind in (kind.YOUR_TURN, kind.REMINDER):
         context["deadline"] = game.turn_deadline
         if notification.kind == kind.YOUR_TURN:
-            context["recap"] = _recap(game, seat)
-            context["new_messages"] = new_messages(game=game, seat=seat)
+            news = prepared.news[game.pk]
+            context.update(recap=news.recap, new_messages=news.messages)
     elif notification.kind == kind.MISSED:
         move = game.moves.filter(seq=notification.version).first()
         events = move.events if move else []
@@ -158,14 +178,18 @@ ACTION_KINDS = {
 }
 
 
-def _reply_context(notification: Notification, game: Game, seat: Seat | None, moves: list[str]) -> dict:
-    if notification.kind not in ACTION_KINDS or seat is None or game.status != Game.Status.ACTIVE:
+def _asks_for_reply(notification: Notification, game: Game, seat: Seat | None) -> bool:
+    return notification.kind in ACTION_KINDS and seat is not None and game.status == Game.Status.ACTIVE
+
+
+def _reply_context(notification: Notification, prepared: Prepared, moves: list[str]) -> dict:
+    if notification.pk not in prepared.reply_addresses:
         return {}
     if notification.kind == Notification.Kind.DRAW_WINDOW:
         example = "draw"
     else:
         example = next((m for m in moves if not m.startswith(("pass", "resign"))), "7H C4")
-    return {"reply_address": reply_address(user=notification.recipient, game=game), "reply_example": example}
+    return {"reply_address": prepared.reply_addresses[notification.pk], "reply_example": example}
 
 
 def _answer(notification: Notification) -> Invitation | None:
@@ -179,13 +203,15 @@ def language_of(recipient) -> str:
     return (recipient.language if recipient else "") or settings.LANGUAGE_CODE
 
 
-def build(notification: Notification, game: Game | None = None) -> EmailMultiAlternatives | None:
+def build(
+    notification: Notification, game: Game | None = None, prepared: Prepared | None = None
+) -> EmailMultiAlternatives | None:
     """The message for one outbox row, in the recipient's language and time
-    zone; `game` as for `context_for`."""
+    zone; `game` and `prepared` as for `context_for`."""
     recipient = notification.recipient
     zone = recipient.time_zone if recipient else "UTC"
     with timezone.override(zone), translation.override(language_of(recipient)):
-        context = context_for(notification, game)
+        context = context_for(notification, game, prepared)
         if context is None:
             return None
         return _message(
@@ -198,7 +224,7 @@ def _message(kind: str, context: dict, *, to: str, user, reply_to: str | None = 
     unsubscribe_url = absolute(reverse("unsubscribe", args=[token]))
     context = {**context, "unsubscribe_url": unsubscribe_url}
     subject = " ".join(render_to_string(f"emails/{kind}-subject.txt", context).split())
-    message = EmailMultiAlternatives(
+    message = Message(
         subject=subject,
         body=render_to_string(f"emails/{kind}-body.txt", context),
         to=[to],
@@ -213,8 +239,9 @@ def build_digest(*, recipient, notifications: list[Notification]) -> EmailMultiA
     """One e-mail for the day's waiting notifications that still apply."""
     with timezone.override(recipient.time_zone), translation.override(language_of(recipient)):
         items, listed, games = [], set(), games_of(notifications)
+        prepared = prepare(notifications, games)
         for notification in notifications:
-            context = context_for(notification, games[notification.game_id])
+            context = context_for(notification, games[notification.game_id], prepared)
             # Each line shows the game as it is now: two turns of one game waiting are one line.
             if context is not None and (notification.game_id, notification.kind) not in listed:
                 listed.add((notification.game_id, notification.kind))

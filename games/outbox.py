@@ -28,6 +28,10 @@ LEASE = timedelta(minutes=5)
 MAX_ATTEMPTS = 6
 SWEEP_BATCH = 500  # digest recipients per sweep
 SEND_BATCH = 100  # rows claimed, rendered and sent over one SMTP connection at a time
+# Sent rows are marked together, this many at a time (one query): a worker
+# that dies mid-batch leaves at most this many e-mails to be sent again, by
+# the sweep once their lease has expired.
+MARK_EVERY = 10
 SWEEP_SECONDS = 45  # a sweep (every minute) leaves the rest to the next one
 
 
@@ -152,12 +156,16 @@ def deliver_many(ids: list[int], now: datetime | None = None) -> dict[int, str]:
         return {}
     rows = list(Notification.objects.filter(pk__in=claimed).select_related("recipient").order_by("pk"))
     games = emails.games_of(rows)
+    try:
+        prepared = emails.prepare(rows, games)
+    except Exception as exc:  # nothing sent yet: the whole batch is retried later, with backoff
+        return {row.pk: _failed([row], now, exc) for row in rows}
     outcomes: dict[int, str] = {}
-    skipped = []
+    skipped, unmarked = [], []
     with _connection() as connection:
         for notification in rows:
             try:
-                message = emails.build(notification, games[notification.game_id])
+                message = emails.build(notification, games[notification.game_id], prepared)
                 if message is None:
                     skipped.append(notification.pk)
                     continue
@@ -167,13 +175,19 @@ def deliver_many(ids: list[int], now: datetime | None = None) -> dict[int, str]:
             except Exception as exc:  # any failure to render or send: retry this one later, with backoff
                 outcomes[notification.pk] = _failed([notification], now, exc)
                 continue
-            # Marked at once, not with the batch: a worker dying mid-batch
-            # leaves at most this one e-mail to be sent again after the lease.
-            _finish([notification.pk], now, status=Notification.Status.SENT, sent_at=timezone.now())
             outcomes[notification.pk] = "sent"
+            unmarked.append(notification.pk)
+            if len(unmarked) == MARK_EVERY:
+                _mark_sent(unmarked, now)
+                unmarked.clear()
+    _mark_sent(unmarked, now)
     _finish(skipped, now, status=Notification.Status.SKIPPED)
     outcomes.update(dict.fromkeys(skipped, "skipped"))
     return outcomes
+
+
+def _mark_sent(ids: list[int], claimed_at: datetime) -> None:
+    _finish(ids, claimed_at, status=Notification.Status.SENT, sent_at=timezone.now())
 
 
 @contextmanager

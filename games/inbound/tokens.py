@@ -29,11 +29,20 @@ def digest_of(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def issue_many(players: list[tuple]) -> list[str]:
+    """A new token for each (user, game), in that order: each e-mail carries
+    its own. One query for them all (a batch of e-mails)."""
+    tokens = [base64.b32encode(secrets.token_bytes(15)).decode().lower() for _ in players]
+    rows = [
+        ReplyToken(digest=digest_of(token), user=user, game=game)
+        for token, (user, game) in zip(tokens, players, strict=True)
+    ]
+    ReplyToken.objects.bulk_create(rows)
+    return tokens
+
+
 def issue(*, user, game: Game) -> str:
-    """A new token for this player and game: each e-mail carries its own."""
-    token = base64.b32encode(secrets.token_bytes(15)).decode().lower()
-    ReplyToken.objects.create(digest=digest_of(token), user=user, game=game)
-    return token
+    return issue_many([(user, game)])[0]
 
 
 def address(token: str) -> str:

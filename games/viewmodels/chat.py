@@ -2,14 +2,15 @@
 hidden messages and those of players the viewer muted left out. A fixed
 number of queries whatever the game's size."""
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import DateTimeField, Exists, OuterRef, Subquery, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Exists, F, OuterRef, Subquery, Window
+from django.db.models.functions import RowNumber
 from django.utils.translation import gettext, ngettext
 
-from games.models import ChatMessage, ChatMute, Game, ModerationAction, Move, Seat
+from games.models import ChatMessage, ChatMute, Game, ModerationAction, Seat
 from games.words import team
 
 CHAT_ON_TABLE = 50
@@ -99,10 +100,29 @@ def chat_for(*, game: Game, viewer, my_seat: Seat | None) -> Chat:
     return Chat(messages=latest[::-1], can_post=my_seat is not None, muted=muted)
 
 
-def new_messages(*, game: Game, seat: Seat) -> list[ChatMessage]:
-    """For a turn e-mail: what others wrote since this seat last moved (or
-    since the deal), the latest NEW_IN_EMAIL, oldest first: one query."""
-    own = Move.objects.filter(game=game, seat=seat.position).order_by("-seq").values("created_at")[:1]
-    since = Coalesce(Subquery(own), Value(game.started_at or game.created_at, output_field=DateTimeField()))
-    messages = _visible(game, seat.user).exclude(author=seat.user).filter(created_at__gt=since)
-    return list(messages.order_by("-created_at", "-pk")[:NEW_IN_EMAIL])[::-1]
+def new_messages(since: dict[Seat, datetime]) -> dict[int, list[ChatMessage]]:
+    """For turn e-mails: per game, what others wrote since its seat's `since`
+    (its last move, or the deal), as that seat's player sees the chat: the
+    latest NEW_IN_EMAIL, oldest first. At most one seat a game (the one to
+    move); one query for a whole batch of e-mails, built at the same cost
+    whatever its size."""
+    if not since:
+        return {}
+    seats = Seat.objects.filter(pk__in=[seat.pk for seat in since], game=OuterRef("game"))
+    muted = ChatMute.objects.filter(user=OuterRef("viewer"), muted=OuterRef("author"))
+    visible = (
+        ChatMessage.objects.filter(game__in=[seat.game_id for seat in since], hidden_at__isnull=True)
+        .annotate(viewer=Subquery(seats.values("user_id")[:1]))
+        .exclude(author=F("viewer"))
+        .exclude(Exists(muted))
+    )
+    # The latest of each game since the earliest `since`: those since the
+    # game's own `since` are the newest, so the latest of them are among these.
+    latest = Window(RowNumber(), partition_by=F("game_id"), order_by=[F("created_at").desc(), F("pk").desc()])
+    rows = visible.filter(created_at__gt=min(since.values())).annotate(latest=latest).filter(latest__lte=NEW_IN_EMAIL)
+    after = {seat.game_id: moment for seat, moment in since.items()}
+    found = defaultdict(list)
+    for message in rows.order_by("game_id", "created_at", "pk"):
+        if message.created_at > after[message.game_id]:
+            found[message.game_id].append(message)
+    return found
