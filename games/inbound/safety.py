@@ -27,12 +27,13 @@ _DOMAIN_IN = re.compile(r"(?:header\.from|header\.d|header\.i|smtp\.mailfrom)\s*
 
 
 def header(message: EmailMessage, name: str) -> str:
-    """A header's first value as text; a malformed one is '' (never an exception)."""
+    """A header's first value as text; a malformed one is '' (never an
+    exception). NUL characters are dropped: PostgreSQL refuses them in text."""
     try:
         value = message.get(name)
     except Exception:  # the email package's parser of a broken header
         return ""
-    return "" if value is None else str(value)
+    return "" if value is None else str(value).replace("\x00", "")
 
 
 def automatic(message: EmailMessage) -> str | None:

@@ -174,6 +174,17 @@ def test_garbage_is_rejected_quietly(turn):
     assert unchanged(game) and not replies_to(users[0].email)
 
 
+def test_nul_characters_in_the_headers_are_stored_without_them(turn):
+    """PostgreSQL refuses a NUL in text: found by tests/inbound/test_random_mail.py."""
+    game, _users, message, _move = turn
+    raw = reply(message, "help").replace(b"Subject: ", b"Subject: a\x00b ", 1)
+    raw = raw.replace(b"Message-ID: <", b"Message-ID: <\x00", 1)
+    assert b"\x00" in raw
+    row = receive(raw)
+    assert row.outcome != Outcome.PENDING and row.subject.startswith("ab ") and "\x00" not in row.message_id
+    assert unchanged(game)
+
+
 def test_garbage_from_the_player_is_answered_with_the_reason_and_the_moves(turn):
     game, users, message, _move = turn
     row = receive(reply(message, "what is this 7H C44"))
