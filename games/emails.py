@@ -12,7 +12,6 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from accounts.unsubscribe import unsubscribe_token
-from games import selectors
 from games.board_text import board_as_text
 from games.inbound.tokens import address, issue_many
 from games.invitations import invitation_token
@@ -256,7 +255,6 @@ def build_digest(*, recipient, notifications: list[Notification]) -> EmailMultiA
             "home_url": absolute(reverse("home")),
             "settings_url": absolute(reverse("account_settings")),
             "site_url": settings.SITE_URL,
-            "my_games": selectors.my_games(user=recipient, finished_limit=0),
         }
         # One game to act in: replying to the digest is a move there.
         addresses = {item["reply_address"] for item in items if "reply_address" in item}

@@ -2,10 +2,11 @@
 them (my games, open games, a profile). What a viewer sees *of* a game — the
 table, a replayed position — is `games.viewmodels`."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from games import prepared
@@ -74,17 +75,41 @@ def game_version(*, game_id: int, user) -> tuple[dict, Seat | None]:
 # --- lists ----------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
+class RowGame:
+    """What a line of "my games" shows of its game, as plain values: building
+    model instances (and prefetching their seats) cost more than the query."""
+
+    pk: int
+    status: str
+    version: int
+    players: int
+    teams: int
+    winner: str
+    turn_position: int | None
+    turn_deadline: datetime | None
+    finished_at: datetime | None
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class RowSeat:
+    pk: int
+    position: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameRow:
-    game: Game
-    my_seat: Seat | None
-    seats: list[Seat]
+    game: RowGame
+    my_seat: RowSeat | None
+    seats: list[RowSeat]  # in turn order
     urgency: int  # 0 my move, 1 waiting on others, 2 invitation or forming, 3 finished
     deadline: datetime | None
-    invitation: Invitation | None = None
+    invitation: int | None = None  # its pk, for a game the viewer is invited to
 
     @property
-    def opponents(self) -> list[Seat]:
+    def opponents(self) -> list[RowSeat]:
         return [seat for seat in self.seats if self.my_seat is None or seat.pk != self.my_seat.pk]
 
     @property
@@ -94,48 +119,57 @@ class GameRow:
 
     @property
     def my_team(self) -> str | None:
-        return self.my_seat.team_name if self.my_seat else None
+        return TEAM_NAMES[team_of(self.my_seat.position, self.game.teams)] if self.my_seat else None
 
 
-# What a line of "my games" shows of the other seats of a game.
-LISTED_SEATS = Seat.objects.only("id", "game_id", "position", "name", "user_id").order_by("position")
-# ...as `game.seat_list`, a plain list: each `game.seats.all()` would build a new queryset.
+ROW_GAME = tuple(f"game__{field.name}" for field in fields(RowGame))
+ROW_SEATS = ("game__seats__id", "game__seats__position", "game__seats__name")
 
 
-# What a line of "my games" shows of the viewer's seat and its game (its
-# queries are counted for 4 and 40 games in tests/web/test_pages.py).
-ROW_FIELDS = (
-    *("id", "game_id", "position", "user_id", "name", "draw_deadline"),
-    *(
-        f"game__{name}"
-        for name in ("id", "status", "version", "players", "teams", "winner", "turn_position", "turn_deadline")
-    ),
-    *("game__finished_at", "game__created_at"),
-)
+def _games_with_seats(rows, own_width: int) -> dict[int, tuple[tuple, RowGame, list[RowSeat]]]:
+    """Rows of (`own_width` columns of their own, the game's, one seat of
+    it) grouped by game: the own columns, the game, and its seats in order."""
+    game_width = len(ROW_GAME)
+    games: dict[int, tuple[tuple, RowGame, list[RowSeat]]] = {}
+    for row in rows:
+        game_pk = row[own_width]
+        if game_pk not in games:
+            games[game_pk] = (tuple(row[:own_width]), RowGame(*row[own_width : own_width + game_width]), [])
+        if row[-3] is not None:
+            games[game_pk][2].append(RowSeat(*row[-3:]))
+    return games
+
+
+def _my_seats(user_id: int) -> QuerySet:
+    return (
+        Seat.objects.filter(user_id=user_id)
+        .exclude(game__status=Game.Status.ABORTED)
+        .order_by("game_id", "game__seats__position")
+        .values_list("id", "position", "draw_deadline", *ROW_GAME, *ROW_SEATS)
+    )
+
+
+def _my_invitations(user_id: int) -> QuerySet:
+    return (
+        Invitation.objects.filter(user_id=user_id, status=Invitation.Status.PENDING, game__status=Game.Status.FORMING)
+        .order_by("game_id", "game__seats__position")
+        .values_list("id", *ROW_GAME, *ROW_SEATS)
+    )
 
 
 def my_games(*, user, finished_limit: int = 10) -> list[GameRow]:
     """The viewer's games, most urgent first: my move (nearest deadline
-    first), waiting on others, invitations and forming games, then finished."""
-    mine = list(
-        Seat.objects.filter(user=user)
-        .exclude(game__status=Game.Status.ABORTED)
-        .select_related("game")
-        .only(*ROW_FIELDS)
-        .prefetch_related(Prefetch("game__seats", queryset=LISTED_SEATS, to_attr="seat_list"))
-    )
+    first), waiting on others, invitations and forming games, then finished.
+    Two queries (the viewer's seats, their invitations), each row a seat of
+    one of their games, their SQL built once (games.prepared)."""
+    mine = prepared.rows("my-games-seats", _my_seats, user.pk)
     rows = []
     finished = []
-    for seat in mine:
-        game = seat.game
-        seats = game.seat_list
+    for (seat_pk, position, draw_deadline), game, seats in _games_with_seats(mine, own_width=3).values():
+        seat = RowSeat(seat_pk, position, next(s.name for s in seats if s.pk == seat_pk))
         if game.status == Game.Status.ACTIVE:
-            my_move = game.turn_position == seat.position or seat.draw_deadline is not None
-            deadline = (
-                seat.draw_deadline
-                if seat.draw_deadline and game.turn_position != seat.position
-                else (game.turn_deadline)
-            )
+            my_move = game.turn_position == position or draw_deadline is not None
+            deadline = draw_deadline if draw_deadline and game.turn_position != position else game.turn_deadline
             rows.append(GameRow(game, seat, seats, 0 if my_move else 1, deadline))
         elif game.status == Game.Status.PAUSED:  # by a moderator: nobody's move, no clock
             rows.append(GameRow(game, seat, seats, 1, None))
@@ -143,14 +177,9 @@ def my_games(*, user, finished_limit: int = 10) -> list[GameRow]:
             rows.append(GameRow(game, seat, seats, 2, None))
         else:
             finished.append(GameRow(game, seat, seats, 3, None))
-    invitations = (
-        Invitation.objects.filter(user=user, status=Invitation.Status.PENDING, game__status=Game.Status.FORMING)
-        .select_related("game")
-        .defer(*(f"game__{name}" for name in SNAPSHOT))
-        .prefetch_related(Prefetch("game__seats", queryset=LISTED_SEATS, to_attr="seat_list"))
-    )
-    for invitation in invitations:
-        rows.append(GameRow(invitation.game, None, invitation.game.seat_list, 2, None, invitation))
+    invitations = prepared.rows("my-games-invitations", _my_invitations, user.pk)
+    for (invitation_pk,), game, seats in _games_with_seats(invitations, own_width=1).values():
+        rows.append(GameRow(game, None, seats, 2, None, invitation_pk))
     far = timezone.now().replace(year=9999)
     rows.sort(key=lambda row: (row.urgency, row.deadline or far, -row.game.pk))
     finished.sort(key=lambda row: row.game.finished_at or row.game.created_at, reverse=True)
@@ -198,17 +227,23 @@ def _listed(rows) -> list[ListedGame]:
     return list(games.values())
 
 
+def _open() -> QuerySet[Game]:
+    return Game.objects.filter(status=Game.Status.FORMING, is_public=True).order_by("-created_at", "-pk")
+
+
 def open_games(*, user) -> list[ListedGame]:
     """Public games still looking for players, that the viewer is not in."""
-    games = Game.objects.filter(status=Game.Status.FORMING, is_public=True).order_by("-created_at", "-pk")
     if user.is_authenticated:  # the viewer's own games left out: a query of its own
-        return _listed(_lines(games.exclude(seats__user=user)[:50]))
-    return _listed(prepared.rows("open-games", lambda: _lines(games[:50])))
+        return _listed(_lines(_open().exclude(seats__user=user)[:50]))
+    return _listed(prepared.rows("open-games", lambda: _lines(_open()[:50])))
 
 
 def public_games_in_play(*, limit: int = 20) -> list[ListedGame]:
-    games = Game.objects.filter(status=Game.Status.ACTIVE, is_public=True).order_by("-started_at", "-pk")
-    return _listed(prepared.rows(f"games-in-play-{limit}", lambda: _lines(games[:limit])))
+    def lines() -> QuerySet:
+        games = Game.objects.filter(status=Game.Status.ACTIVE, is_public=True).order_by("-started_at", "-pk")
+        return _lines(games[:limit])
+
+    return _listed(prepared.rows(f"games-in-play-{limit}", lines))
 
 
 def _seats_seen(seats: QuerySet[Seat], *, viewer) -> QuerySet[Seat]:
@@ -220,13 +255,23 @@ def _seats_seen(seats: QuerySet[Seat], *, viewer) -> QuerySet[Seat]:
     return seats.filter(game__in=visible_games(user=viewer))
 
 
+VISITOR = AnonymousUser()  # whom the visitors' prepared queries are built for
+
+
+def _glance(game_id: int, viewer=VISITOR) -> QuerySet:
+    seats = _seats_seen(Seat.objects.filter(game_id=game_id), viewer=viewer).order_by("position")
+    return seats.values_list("game__version", "game__status", "pk", "name")
+
+
 def replay_glance(*, game_id: int, user) -> tuple[Game, list[ListedSeat]] | None:
     """What the key of a cached replay needs (fragments.replay_key), in one
     query: the game's version and status (a Game with only those loaded) and
     its seats' names. None where the viewer may not see the game, or nobody
     sits at it: game_for_viewer tells which."""
-    seats = _seats_seen(Seat.objects.filter(game_id=game_id), viewer=user).order_by("position")
-    rows = list(seats.values_list("game__version", "game__status", "pk", "name"))
+    if user.is_authenticated:
+        rows = list(_glance(game_id, viewer=user))
+    else:  # a visitor's glance has no parameter but the game: its SQL is built once
+        rows = prepared.rows("replay-glance-visitor", _glance, game_id)
     if not rows:
         return None
     loaded = {"id": game_id, "version": rows[0][0], "status": rows[0][1]}
@@ -253,10 +298,17 @@ class ProfileRow:
     finished_at: datetime
 
 
+def _finished_games(player_id: int, viewer=VISITOR) -> QuerySet:
+    seats = _seats_seen(Seat.objects.filter(user_id=player_id, game__status=Game.Status.FINISHED), viewer=viewer)
+    return seats.order_by("-game__finished_at").values_list(*PROFILE_FIELDS)[:100]
+
+
 def finished_games_of(*, player, viewer) -> list[ProfileRow]:
     """The player's finished games that the viewer may see, newest first."""
-    seats = _seats_seen(Seat.objects.filter(user=player, game__status=Game.Status.FINISHED), viewer=viewer)
-    newest = seats.order_by("-game__finished_at").values_list(*PROFILE_FIELDS)[:100]
+    if viewer.is_authenticated:
+        newest = _finished_games(player.pk, viewer=viewer)
+    else:  # a visitor's list has no parameter but the player: its SQL is built once
+        newest = prepared.rows("finished-games-visitor", _finished_games, player.pk)
     rows = []
     for game_id, position, players, teams, winner, reason, finished_at in newest:
         team = TEAM_NAMES[team_of(position, teams)]  # as Seat.team_name has it

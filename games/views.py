@@ -27,6 +27,7 @@ from games.fragments import SECONDS
 from games.models import Game, Invitation
 from games.viewmodels.replay import replay_frame
 from games.viewmodels.table import table_for
+from games.visitor_pages import for_visitors
 
 
 def _one_game(view):
@@ -71,6 +72,7 @@ def _seated(request, seat) -> HttpResponse:
     )
 
 
+@for_visitors
 def home(request):
     if not request.user.is_authenticated:
         games = selectors.public_games_in_play(limit=5)
@@ -113,6 +115,7 @@ def _refused_new_game(request, form: GameCreateForm, error: GameError):
 
 
 @require_GET
+@for_visitors
 def open_games(request):
     games, in_play = selectors.open_games(user=request.user), selectors.public_games_in_play()
     context = {"games": games, "in_play": in_play, "fragment_seconds": SECONDS}
@@ -327,6 +330,7 @@ def invitation(request, token: str):
 
 @require_GET
 @_one_game
+@for_visitors
 def game_replay(request, game_id: int):
     """The position after move ?at= (the latest when it is not a number).
     A cached position needs only a glance at the game; a position not in the
@@ -368,6 +372,7 @@ def game_record(request, game_id: int):
 
 
 @require_GET
+@for_visitors
 def profile(request, username: str):
     if not inputs.fits(username, max_length=inputs.USERNAME_MAX_LENGTH):
         raise Http404(gettext("There is no such player."))  # PostgreSQL refuses to compare a NUL

@@ -87,6 +87,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "games.visitor_pages.csrf_stand_in",
             ],
         },
     },
@@ -139,6 +140,9 @@ else:
 CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "sequence")
 # A signed-in page reads its session from the cache, not the database (#15).
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# How long a visitor (not signed in) may be shown a public page made for another
+# visitor (games.visitor_pages, #15); 0 renders each visit anew.
+VISITOR_PAGE_SECONDS = int(os.environ.get("VISITOR_PAGE_SECONDS", "10"))
 
 CELERY_BROKER_URL = REDIS_URL or "filesystem://"
 if not REDIS_URL:

@@ -1,23 +1,18 @@
 """{% fragment key %}…{% endfragment %}: Django's {% cache %} for a fragment
 with forms in it. A cached copy is shared by every request of one viewer
-(its key says whose, see games.fragments), but each request must post its
-own CSRF token: the copy is rendered with a stand-in where each token goes,
-and every request puts its own in. What a fragment shows that the view
-computes only on a miss (a lazy view-model) is never computed on a hit."""
+(its key says whose, see games.fragments), each with its own CSRF token
+(games.csrf_stand_in). What a fragment shows that the view computes only on
+a miss (a lazy view-model) is never computed on a hit."""
 
 from django import template
 from django.core.cache import cache
 from django.template.defaulttags import CsrfTokenNode
 from django.utils.safestring import mark_safe
 
+from games.csrf_stand_in import STAND_IN, STAND_IN_INPUT
 from games.fragments import SECONDS
 
 register = template.Library()
-
-# What {% csrf_token %} renders for the stand-in: a whole <input>, which no
-# escaped text of a player's (a chat message) can contain.
-STAND_IN = "csrf-token-stand-in"
-STAND_IN_INPUT = CsrfTokenNode().render(template.Context({"csrf_token": STAND_IN}))
 
 
 class FragmentNode(template.Node):

@@ -193,3 +193,18 @@ def test_the_record_may_be_downloaded_only_once_the_game_is_over(started_game):
     services.move_submit(game_id=game.pk, user=users[0], move="resign", expected_version=0)
     state_of(game)  # refreshes the game
     assert selectors.may_download_record(game=game)
+
+
+def test_a_query_built_once_runs_with_each_callers_own_ids(started_game):
+    """games.prepared: the SQL of "my games" and of a visitor's profile is
+    built for the first caller of a process, then run with each one's ids."""
+    first, _ = started_game(2, 2, is_public=True)
+    second, _ = started_game(2, 2, is_public=True)
+    for game in (first, second):
+        services.move_submit(game_id=game.pk, user=game.seats.get(position=0).user, move="resign", expected_version=0)
+    for game in (first, second):
+        winner = game.seats.get(position=1).user
+        [row] = selectors.my_games(user=winner)
+        assert row.game.pk == game.pk and row.my_team == "green" and row.game.finished_at is not None
+        [line] = selectors.finished_games_of(player=winner, viewer=AnonymousUser())
+        assert line.game_id == game.pk and line.outcome == "won" and line.finished_at == row.game.finished_at

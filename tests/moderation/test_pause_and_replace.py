@@ -121,4 +121,4 @@ def test_a_paused_game_waits_among_my_games_not_with_the_finished(started_game, 
     game, users = started_game(2, 2)
     services.game_pause(game_id=game.pk, moderator=moderator, reason="complaint")
     [row] = selectors.my_games(user=users[0])
-    assert row.game == game and row.urgency == 1 and row.deadline is None
+    assert row.game.pk == game.pk and row.urgency == 1 and row.deadline is None

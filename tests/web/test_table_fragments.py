@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from games import fragments, services
+from games.csrf_stand_in import STAND_IN
 from games.models import Seat
-from games.templatetags.fragment_tags import STAND_IN
 from games.viewmodels.table import table_for
 from tests.factories import ModeratorFactory, UserFactory
 from tests.gameplay import first_play, play_a_move, state_of
