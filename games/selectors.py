@@ -15,10 +15,6 @@ from games.engine.setup import team_of
 from games.errors import GameNotFound
 from games.models import Game, Invitation, Seat
 
-# The lists show a game's line, never its position: the engine snapshot and
-# the cut (kilobytes of JSON each) are left in the database.
-SNAPSHOT = ("state", "cut")
-
 
 def visible_games(*, user) -> QuerySet[Game]:
     """The one rule of who may see a game, wherever it shows: a public game
