@@ -1,8 +1,9 @@
-"""Keys of cached page fragments (the lists of games; the table page's own
-part, its board, seats and history, and its chat). A fragment is rendered again only when something it
-shows has changed: its key is a digest of exactly that, and of the language
-and time zone it is shown in. A list with a countdown ("2 hours left") also
-changes key every minute."""
+"""Keys of cached pages and fragments: a visitor's whole public page, the
+lists of games, the table page's own part (its board, seats and history) and
+its chat. A fragment is rendered again only when something it shows has
+changed: its key is a digest of exactly that, and of the language and time
+zone it is shown in. A list with a countdown ("2 hours left") also changes
+key every minute."""
 
 import hashlib
 from datetime import datetime
@@ -16,6 +17,12 @@ SECONDS = 300  # a key nobody asks for again leaves the cache after this
 def _key(*shown) -> str:
     parts = (translation.get_language(), timezone.get_current_timezone_name(), *shown)
     return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+
+
+def visitor_page_key(request) -> str:
+    """A visitor's whole public page (games.visitor_pages): the same for every
+    visitor who asks for this address, in this language and time zone."""
+    return "visitor-page:" + _key(request.get_host(), request.get_full_path())
 
 
 def _seats(seats) -> list:

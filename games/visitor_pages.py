@@ -9,7 +9,6 @@ and so does a visitor with a message waiting (the copy has none). Only a
 whole 200 page is kept; each response gets its own CSRF token
 (games.csrf_stand_in)."""
 
-import hashlib
 from functools import wraps
 
 from django.conf import settings
@@ -17,11 +16,9 @@ from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
-from django.utils import timezone, translation
 
-from games.csrf_stand_in import STAND_IN, STAND_IN_INPUT, token_input
-
-_STAND_IN_BYTES = STAND_IN_INPUT.encode()
+from games.csrf_stand_in import STAND_IN, with_own_token
+from games.fragments import visitor_page_key
 
 
 def for_visitors(view):
@@ -32,7 +29,7 @@ def for_visitors(view):
         seconds = settings.VISITOR_PAGE_SECONDS
         if not seconds or not _is_plain_visit(request):
             return view(request, *args, **kwargs)
-        key = _key(request)
+        key = visitor_page_key(request)
         copy = cache.get(key)
         if copy is None:
             request.csrf_stand_in = True  # read by the context processor below
@@ -45,8 +42,8 @@ def for_visitors(view):
         else:
             content_type, content = copy
             response = HttpResponse(content, content_type=content_type)
-        if not response.streaming and _STAND_IN_BYTES in response.content:
-            response.content = response.content.replace(_STAND_IN_BYTES, token_input(get_token(request)).encode())
+        if not response.streaming:
+            response.content = with_own_token(response.content.decode(response.charset), lambda: get_token(request))
         return response
 
     return shared
@@ -63,9 +60,3 @@ def _is_plain_visit(request) -> bool:
         and not request.user.is_authenticated
         and not len(get_messages(request))  # counted, not read: they stay for the page that shows them
     )
-
-
-def _key(request) -> str:
-    language, zone = translation.get_language(), timezone.get_current_timezone_name()
-    shown = (request.get_host(), request.get_full_path(), language, zone)
-    return "visitor-page:" + hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()

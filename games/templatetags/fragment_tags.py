@@ -6,10 +6,9 @@ a miss (a lazy view-model) is never computed on a hit."""
 
 from django import template
 from django.core.cache import cache
-from django.template.defaulttags import CsrfTokenNode
 from django.utils.safestring import mark_safe
 
-from games.csrf_stand_in import STAND_IN, STAND_IN_INPUT
+from games.csrf_stand_in import STAND_IN, with_own_token
 from games.fragments import SECONDS
 
 register = template.Library()
@@ -26,9 +25,7 @@ class FragmentNode(template.Node):
             with context.push(csrf_token=STAND_IN):
                 html = self.nodelist.render(context)
             cache.set(key, html, SECONDS)
-        if STAND_IN_INPUT in html:
-            html = html.replace(STAND_IN_INPUT, CsrfTokenNode().render(context))
-        return mark_safe(html)
+        return mark_safe(with_own_token(html, lambda: context.get("csrf_token")))
 
 
 @register.tag
