@@ -58,8 +58,8 @@ def _relevant(notification: Notification, game: Game, seat: Seat | None) -> bool
             and seat.draw_deadline is not None
             and notification.deadline == seat.draw_deadline
         )
-    if notification.kind == kind.INVITATION:
-        return game.status == Game.Status.FORMING and _invitation(notification) is not None
+    if notification.kind == kind.INVITATION:  # whether it is still pending: read once, in context_for
+        return game.status == Game.Status.FORMING
     return True
 
 
@@ -137,7 +137,9 @@ def context_for(notification: Notification, game: Game | None = None, prepared: 
         context.update(_reply_context(notification, prepared, context["table"].actions.texts))
     kind = Notification.Kind
     if notification.kind == kind.INVITATION:
-        invitation = _invitation(notification)
+        invitation = _invitation(notification)  # once: the invitee may accept while this is built
+        if invitation is None:
+            return None
         context["invitation"] = invitation
         context["invitation_url"] = absolute(reverse("invitation", args=[invitation_token(invitation)]))
     elif notification.kind == kind.DRAW_WINDOW:

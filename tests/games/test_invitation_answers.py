@@ -4,7 +4,7 @@ import pytest
 from django.core import mail
 
 from accounts.models import Delivery
-from games import outbox, services
+from games import emails, outbox, services
 from games.models import Game, Notification
 from tests.factories import UserFactory
 
@@ -60,3 +60,29 @@ def test_joining_a_public_game_by_invitation_tells_the_creator_but_the_creator_n
     services.seat_leave(game_id=game.pk, user=host)
     services.seat_join(game_id=game.pk, user=host)
     assert len(answers_to(host)) == 1
+
+
+def test_an_invitee_who_accepts_while_the_invitation_email_is_built_still_gets_it_once(monkeypatch):
+    """The worker reads the invitation, then the invitee accepts on the site
+    before the e-mail is finished: the e-mail goes out as read, and the row
+    is settled, never left to fail and retry."""
+    host, guest = UserFactory.create_batch(2)
+    game = services.game_create(creator=host, players=2, teams=2, start_mode=Game.StartMode.MANUAL,
+                                invitees=[guest.username])  # fmt: skip
+    row = Notification.objects.get(recipient=guest, kind=Kind.INVITATION)
+    Notification.objects.filter(pk=row.pk).update(status=Notification.Status.PENDING, sent_at=None)
+    mail.outbox.clear()
+    read_invitation = emails._invitation
+
+    def read_then_accepted(notification):
+        invitation = read_invitation(notification)
+        if invitation is not None and invitation.status == invitation.Status.PENDING:
+            services.invitation_accept(invitation_id=invitation.pk, user=guest)
+        return invitation
+
+    monkeypatch.setattr(emails, "_invitation", read_then_accepted)
+    assert outbox.deliver(row.pk) == "sent"
+    row.refresh_from_db()
+    assert row.status == Notification.Status.SENT and not row.last_error
+    assert [m.to for m in mail.outbox if "invit" in m.subject.lower() and guest.email in m.to] == [[guest.email]]
+    assert game.seats.filter(user=guest).exists()
