@@ -6,10 +6,15 @@ Uses DATABASE_URL / REDIS_URL when set, otherwise a fresh SQLite file and the
 embedded broker in a temporary folder. Starts an SMTP sink on loopback and a
 real Celery worker process, makes turn e-mails due in the outbox (one per
 game) for the sweep to send in batches, prints how many per second arrive
-and checks that each arrived exactly once; then times the deadline sweep over
-active games of which 1% are due."""
+and checks that each arrived exactly once. Beside it, in the same run, the
+bare baseline: a process that sends as many copies of one of those e-mails
+(rebuilt by Django's mail API, text and HTML) over one SMTP connection to the
+same sink, which is all any Django site pays per e-mail; prints the ratio.
+Then times the deadline sweep over active games of which 1% are due."""
 
 import argparse
+import email
+import email.policy
 import logging
 import os
 import socket
@@ -33,7 +38,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--emails", type=int, default=3000, help="turn e-mails, one per game")
     parser.add_argument("--games", type=int, default=10000)
+    parser.add_argument("--bare-sender", metavar="SAMPLE", help=argparse.SUPPRESS)  # the baseline's own process
     args = parser.parse_args()
+    if args.bare_sender:
+        send_bare(Path(args.bare_sender), args.emails)
+        return
 
     workdir = Path(tempfile.mkdtemp(prefix="sequence-bench-"))
     port = free_port()
@@ -54,17 +63,29 @@ def main() -> None:
 
     call_command("migrate", verbosity=0)
     received = []
+    samples = []
 
     class Sink:
         async def handle_DATA(self, server, session, envelope):
             received.extend((time.perf_counter(), to) for to in envelope.rcpt_tos)
+            if not samples:
+                samples.append(envelope.content)
             return "250 OK"
 
     logging.getLogger("mail.log").setLevel(logging.WARNING)
     controller = Controller(Sink(), hostname="127.0.0.1", port=port)
     controller.start()
     try:
-        deliver_emails(args.emails, received)
+        site_rate = deliver_emails(args.emails, received)
+        if not samples:
+            sys.exit("e-mail: nothing arrived, so no baseline either")
+        sample = workdir / "sample.eml"
+        sample.write_bytes(samples[0])
+        bare_rate = bare_baseline(sample, args.emails)
+        print(
+            f"e-mail: the site at {site_rate / bare_rate:.2f}× the bare sender ({site_rate:.0f} / {bare_rate:.0f} per "
+            "second); issue #15's target is 200 per second on its machine"
+        )
         sweep_deadlines(args.games)
     finally:
         controller.stop()
@@ -187,9 +208,45 @@ def deliver_emails(count: int, received: list) -> None:
         print(
             f"e-mail: each exactly once: {'yes' if once else 'NO'} ({len(set(addresses))} addresses, {sent} rows sent)"
         )
+        return len(received) / elapsed
     finally:
         worker.terminate()
         worker.wait(timeout=60)
+
+
+def bare_baseline(sample: Path, count: int) -> float:
+    """E-mails per second of the bare sender, run in its own process as the worker is."""
+    out = subprocess.run(
+        [sys.executable, __file__, "--bare-sender", str(sample), "--emails", str(count)],
+        env=os.environ.copy(),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    rate = float(out.split()[-1])
+    print(f"e-mail: bare sender: {count} copies of one turn e-mail over one SMTP connection = {rate:.0f} per second")
+    return rate
+
+
+def send_bare(sample: Path, count: int) -> None:
+    """The baseline: the sample's subject and bodies, rebuilt and sent to
+    `count` addresses over one connection; prints e-mails per second."""
+    import django
+
+    django.setup()
+    from django.core import mail
+
+    message = email.message_from_bytes(sample.read_bytes(), policy=email.policy.default)
+    text = message.get_body(("plain",)).get_content()
+    html = message.get_body(("html",)).get_content()
+    subject = str(message["Subject"])
+    with mail.get_connection() as connection:
+        started = time.perf_counter()
+        for i in range(count):
+            bare = mail.EmailMultiAlternatives(subject, text, to=[f"bare{i}@example.org"], connection=connection)
+            bare.attach_alternative(html, "text/html")
+            bare.send()
+        print(count / (time.perf_counter() - started))
 
 
 def sweep_deadlines(total: int) -> None:
