@@ -94,12 +94,6 @@ class User(AbstractUser):
         blank=True,
         help_text="Per kind of e-mail: immediately, digest or off (missing: immediately).",
     )
-    chat_mutes_version = models.PositiveIntegerField(
-        _("chat mutes version"),
-        default=0,
-        editable=False,
-        help_text="Changes to whom this user muted: part of the key of the chat's cached copy.",
-    )
     digest_hour = models.PositiveSmallIntegerField(
         _("digest hour"), default=8, help_text="Local hour of the daily digest (0-23)."
     )
@@ -143,3 +137,18 @@ class EmailOptOut(models.Model):
 
     def __str__(self) -> str:
         return self.email
+
+
+class RateBucket(models.Model):
+    """A token bucket of accounts.ratelimits: how many tokens were left at `updated_at`."""
+
+    key = models.CharField(_("key"), max_length=200, primary_key=True)
+    tokens = models.FloatField(_("tokens"))
+    updated_at = models.DateTimeField(_("updated at"))
+
+    class Meta:
+        verbose_name = _("rate limit")
+        verbose_name_plural = _("rate limits")
+
+    def __str__(self) -> str:
+        return self.key

@@ -1,21 +1,28 @@
-"""The refusals a service can give; a refusal means nothing was changed.
+"""What a refusal is: nothing was changed, and here is why.
 
-Each carries a stable `code` and JSON-able `params` for programs (the JSON
-and e-mail doors), its sentence in the active language as str(), and the
-HTTP status that fits as `status_code`. The sentences live in
-games/refusal_text.py.
+Every refusal the site gives is declared once, in games/refusals.py, as a
+`Refusal`: a stable code for programs, the sentence people read (translated
+lazily) and its kind, whose HTTP status every door uses. A service raises it
+by name with the params its sentence needs, checked when it is raised:
 
-    raise NotAllowed("not_a_player")
+    raise refusals.WRONG_STATUS(status=game.status, action="move")
     raise IllegalMoveError.passing_on(exc)  # an engine refusal, its code and params kept
-    exc.as_dict()  # {"status": 422, "code": "cell_occupied", "params": {"cell": "D6", …}, "message": "D6 already…"}
+    exc.as_dict()  # {"status": 409, "code": "wrong_status", "params": {…}, "message": "This game is…"}
 """
 
 import re
+import string
+from collections import defaultdict
+from functools import cached_property
+
+from django.utils import translation
 
 from games.engine import Refused
-from games.refusal_text import sentence
+from games.refusal_text import ENGINE, render
 
 _CODE = re.compile(r"[a-z][a-z0-9_]*")
+# Filled in by sentence() itself (how moves are written), never by a raiser.
+_GIVEN = {"help", "removes"}
 
 
 class GameError(Exception):
@@ -23,32 +30,25 @@ class GameError(Exception):
 
     status_code = 400
 
-    def __init__(self, code: str, /, **params):
-        if not _CODE.fullmatch(code):
-            raise ValueError(f"A refusal takes a code, not a sentence: {code!r}")
+    def __init__(self, code: str, template, params: dict):
         super().__init__(code, params)
-        self.code, self.params = code, params
-
-    @classmethod
-    def from_form(cls, message: str) -> "GameError":
-        """A form field's own error (its words are the form's), shown as a refusal."""
-        return cls("form_invalid", text=str(message))
+        self.code, self.template, self.params = code, template, params
 
     @classmethod
     def passing_on(cls, refusal: Refused) -> "GameError":
         """The engine's refusal as this kind of refusal, with the engine's code and params."""
-        return cls(refusal.code, **refusal.params)
+        return cls(refusal.code, ENGINE[refusal.code], refusal.params)
 
     def __str__(self) -> str:
-        return sentence(self.code, self.params)
+        return render(self.template, self.params)
 
     def as_dict(self) -> dict:
         """The refusal as data, for a door that is not a page (an e-mail reply, a JSON client)."""
         return {"status": self.status_code, "code": self.code, "params": self.params, "message": str(self)}
 
 
-class GameNotFound(GameError):
-    status_code = 404
+class InvalidInput(GameError):
+    """What was sent cannot be used as it is (a value out of range, a missing field)."""
 
 
 class NotAllowed(GameError):
@@ -57,22 +57,13 @@ class NotAllowed(GameError):
     status_code = 403
 
 
-class InvalidSettings(GameError):
-    pass
+class GameNotFound(GameError):
+    status_code = 404
 
 
-class WrongStatus(GameError):
-    """Not possible at this stage of the game (already started, over, aborted…)."""
-
-    status_code = 409
-
-
-class NotYourTurn(GameError):
-    status_code = 409
-
-
-class StaleVersion(GameError):
-    """The player saw an older position than the current one."""
+class Conflict(GameError):
+    """Not possible in the state things are in now (the game started, it is
+    another player's turn, the page was older than the game)."""
 
     status_code = 409
 
@@ -84,36 +75,42 @@ class IllegalMoveError(GameError):
     status_code = 422
 
 
-class InvalidInvitation(GameError):
-    status_code = 404
-
-
-class TooManyInvitations(GameError):
-    """A game has as many invitations waiting for an answer as it may: its
-    open seats and a few more, so that nobody can mail strangers through it."""
-
-    status_code = 409
-
-
-class InvitationRateLimited(GameError):
-    """The inviter sent as many invitations in the last 24 hours as anyone may."""
+class RateLimited(GameError):
+    """As many of these as anyone may in a while: try again later."""
 
     status_code = 429
 
 
-class SiteOnlyInput(IllegalMoveError):
-    """A lost draw, a skipped turn or a table-talk penalty, sent through a
-    player's door: the site records these itself (the deadline sweep, a
-    moderator in the admin)."""
+class Refusal:
+    """One refusal, declared once: `REFUSAL(**params)` is the exception to raise."""
+
+    def __init__(self, code: str, kind: type[GameError], sentence):
+        if not _CODE.fullmatch(code):
+            raise ValueError(f"A refusal's code is a lower-case name, not {code!r}")
+        if code in ENGINE:
+            raise ValueError(f"{code!r} is the engine's code already")
+        self.code, self.kind, self.sentence = code, kind, sentence
+
+    @property
+    def status(self) -> int:
+        return self.kind.status_code
+
+    @cached_property
+    def needs(self) -> frozenset[str]:
+        """The params its English sentence is filled with, both forms of a plural one."""
+        with translation.override(None):  # the source text
+            texts = {str(self.sentence % defaultdict(lambda n=number: n)) for number in (1, 2)}
+        return frozenset().union(*map(_placeholders, texts)) - _GIVEN
+
+    def __call__(self, **params) -> GameError:
+        missing = self.needs - params.keys()
+        if missing:
+            raise TypeError(f"The refusal {self.code!r} needs {sorted(missing)}")
+        return self.kind(self.code, self.sentence, params)
+
+    def __repr__(self) -> str:
+        return f"<Refusal {self.code} {self.status}>"
 
 
-class ChatRateLimited(GameError):
-    """A player wrote as many chat messages in the last minute as anyone may."""
-
-    status_code = 429
-
-
-class ReportRateLimited(GameError):
-    """A player sent as many reports in the last day as anyone may."""
-
-    status_code = 429
+def _placeholders(text: str) -> set[str]:
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}

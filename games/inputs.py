@@ -13,8 +13,9 @@ import unicodedata
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
+from games import refusals
 from games.engine.cards import parse_card
-from games.errors import InvalidSettings
+from games.errors import InvalidInput
 from games.models import Invitation
 
 MAX_ID = 2**63 - 1  # the largest key of a BigAutoField
@@ -65,21 +66,21 @@ def shown(text: str, length: int = 40) -> str:
 
 def checked_invitee(text: str) -> str:
     """A username or an e-mail address (anything with an @, as allauth's log-in
-    has it) as typed, stripped; InvalidSettings says what is wrong with it.
+    has it) as typed, stripped; InvalidInput says what is wrong with it.
     An address goes into a mail header: a line break there would add headers."""
     if has_control_characters(text):
-        raise InvalidSettings("invitee_control_character")
+        raise refusals.INVITEE_CONTROL_CHARACTER()
     text = text.strip()
     if not text:
-        raise InvalidSettings("invitee_missing")
+        raise refusals.INVITEE_MISSING()
     if "@" not in text:
         if len(text) > USERNAME_MAX_LENGTH:
-            raise InvalidSettings("username_too_long", invitee=shown(text), limit=USERNAME_MAX_LENGTH)
+            raise refusals.USERNAME_TOO_LONG(invitee=shown(text), limit=USERNAME_MAX_LENGTH)
         return text
     if len(text) > EMAIL_MAX_LENGTH:
-        raise InvalidSettings("address_too_long", invitee=shown(text), limit=EMAIL_MAX_LENGTH)
+        raise refusals.ADDRESS_TOO_LONG(invitee=shown(text), limit=EMAIL_MAX_LENGTH)
     if not _is_address(text):
-        raise InvalidSettings("address_invalid", invitee=shown(text))
+        raise refusals.ADDRESS_INVALID(invitee=shown(text))
     return text
 
 
@@ -87,7 +88,7 @@ def clean_invitee(text: str) -> str:
     """The same for a form: a ValidationError with the refusal's sentence and code."""
     try:
         return checked_invitee(text)
-    except InvalidSettings as exc:
+    except InvalidInput as exc:
         raise ValidationError(str(exc), code=exc.code) from None
 
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from django.core import signing
 
-from games.errors import InvalidInvitation
+from games import refusals
 from games.models import Invitation
 
 INVITATION_SALT = "games.invitation"
@@ -23,4 +23,4 @@ def invitation_from_token(token: str) -> Invitation:
         pk = signing.loads(token, salt=INVITATION_SALT, max_age=INVITATION_MAX_AGE)
         return Invitation.objects.select_related("game").get(pk=pk)
     except (signing.BadSignature, Invitation.DoesNotExist):
-        raise InvalidInvitation("invitation_link_invalid") from None
+        raise refusals.INVITATION_LINK_INVALID() from None

@@ -34,7 +34,7 @@ class GameQuerySet(models.QuerySet):
 
 def forming_limit() -> timedelta:
     """How long a game may wait for players before it is cancelled."""
-    return timedelta(days=getattr(settings, "FORMING_GAME_DAYS", 14))
+    return timedelta(days=settings.FORMING_GAME_DAYS)
 
 
 class Game(models.Model):
@@ -104,11 +104,11 @@ class Game(models.Model):
     winner = models.CharField(_("winner"), max_length=10, blank=True, choices=[(name, name) for name in TEAM_NAMES])
     result_reason = models.CharField(_("how it ended"), max_length=20, blank=True)
     abort_reason = models.CharField(_("why it was aborted"), max_length=200, blank=True)
-    chat_version = models.PositiveIntegerField(
-        _("chat version"),
+    revision = models.PositiveIntegerField(
+        _("revision"),
         default=0,
         editable=False,
-        help_text=_("Changes to the chat and the moderator notes: the key of their cached copy."),
+        help_text=_("Every change to the game, its seats, hands, chat or notes: what cached pages and polls key on."),
     )
 
     objects = GameQuerySet.as_manager()
@@ -379,7 +379,7 @@ class ReplyToken(models.Model):
     """The secret in a Reply-To address (play+<token>@…): it names one player
     of one game. Only its hash is stored; a new one goes into every e-mail
     that asks for an action. Dead once revoked, once the game is over or
-    once the player's seat is given up (games.inbound.tokens checks)."""
+    once the player's seat is given up (games.mail.tokens checks)."""
 
     digest = models.CharField(_("hash"), max_length=64, unique=True, help_text=_("SHA-256 of the token."))
     user = models.ForeignKey(

@@ -1,8 +1,8 @@
-"""Every refusal's sentence, by code, in the reader's language: the one place
-they live. The site's own codes are in SITE; the engine's (games/engine/
-refusals.py keeps them in English for the CLI) are in ENGINE, as messages
-for translators. A service that passes an engine refusal on keeps its code
-and params, and sentence() finds it here.
+"""How a refusal's sentence is filled in, in the reader's language. The
+site's refusals are declared with their sentences in games/refusals.py; the
+engine's (games/engine/refusals.py keeps them in English for the CLI) are in
+ENGINE, as messages for translators. A service that passes an engine refusal
+on keeps its code and params, and its sentence is found here.
 
 Params are JSON: numbers, names and codes. The templates are str.format
 templates with a few specs of their own:
@@ -22,7 +22,7 @@ names the param whose number chooses its plural form.
 
 import string
 
-from django.utils.translation import gettext, ngettext_lazy, pgettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.cards import card_label
@@ -54,133 +54,6 @@ MODERATOR_ACTIONS = {
     "hide_message": _("hide a chat message"),
     "suspend": _("suspend a player"),
     "resolve_report": _("resolve a report"),
-}
-
-SITE = {
-    # any service
-    "no_such_game": _("There is no such game."),
-    "wrong_status": _("This game is {status:game_status}: you cannot {action:action} now."),
-    # creating and starting a game
-    "draw_mode_unknown": _("The draw mode is automatic or tabletop."),
-    "missed_turn_policy_unknown": _("A missed turn is either skipped or, after several in a row, conceded."),
-    "turn_time_out_of_range": _("The time per move must be between a minute and 30 days."),
-    "draw_window_out_of_range": _("The draw window must be between a minute and 30 days."),
-    "concede_after_out_of_range": _("Conceding takes between 1 and 20 missed turns in a row."),
-    "start_mode_unknown": _("A game starts when its last seat is taken or when a player presses Start."),
-    "players_only_start": _("Only the game's players can start it."),
-    "seats_empty": ngettext_lazy("{empty} seat is still empty.", "{empty} seats are still empty.", "empty"),
-    # seats
-    "already_seated": _("You already have a seat in this game."),
-    "game_full": _("Every seat of this game is taken."),
-    "private_game": _("This game is private: you need an invitation to join."),
-    "no_seat": _("You have no seat in this game."),
-    "creator_only_arranges": _("Only the player who created the game arranges its seats."),
-    "seat_order_incomplete": _("Give every seat of the game exactly once."),
-    # invitations
-    "invitee_control_character": _("A username or an e-mail address never holds a line break or a control character."),
-    "invitee_missing": _("Give a username or an e-mail address."),
-    "username_too_long": _("'{invitee}' is too long for a username (at most {limit})."),
-    "address_too_long": _("'{invitee}' is too long for an e-mail address (at most {limit})."),
-    "address_invalid": _("'{invitee}' is not a valid e-mail address."),
-    "no_such_player": _("There is no player called '{invitee}'. Invite them by e-mail address instead."),
-    "players_only_invite": _("Only the game's players can invite."),
-    "invitee_seated": _("{invitee} already has a seat in this game."),
-    "too_many_invitations": ngettext_lazy(
-        "This game has {open_seats} open seat and {waiting} invitations waiting for an answer already: "
-        "invite more once someone declines.",
-        "This game has {open_seats} open seats and {waiting} invitations waiting for an answer already: "
-        "invite more once someone declines.",
-        "open_seats",
-    ),
-    "invitations_per_day": ngettext_lazy(
-        "You have sent {sent} invitation in the last 24 hours, as many as anyone may: try again tomorrow.",
-        "You have sent {sent} invitations in the last 24 hours, as many as anyone may: try again tomorrow.",
-        "sent",
-    ),
-    "invitation_for_someone_else": _("This invitation is for someone else."),
-    "invitation_answered": _("This invitation was already {status:invitation_status}."),
-    "invitation_lapsed": _("This invitation lapsed: the game was called off before you answered."),
-    "invitation_link_invalid": _("This invitation link is not valid (or has expired)."),
-    # moves
-    "players_doors_only": _("move_submit takes players' moves only, not the {door} door's."),
-    "not_a_player": _("You do not play in this game."),
-    "stale_version": _("The game has moved on since you looked at it. Here is the table as it is now."),
-    "not_move_text": _(
-        "That is not a move: a move is at most {limit} characters, all of them letters, digits, "
-        "spaces, '-' or suit signs (♠♥♦♣). {help}"
-    ),
-    "move_unreadable": _("That is not a move. {help}"),
-    "site_only_input": _(
-        "'{kind}' is not a player's move: the site records it (a lost draw or a skipped turn when "
-        "time runs out, a penalty from a moderator). {help}"
-    ),
-    "turn_of_another": _("It is not your turn: {player} is to play."),
-    # moderation
-    "moderators_only": _("Only moderators {action:moderator_action}."),
-    "reason_missing": _("Give a reason: the audit trail keeps it."),
-    "reason_too_long": _("A reason is at most {limit} characters."),
-    "reason_control_character": _("A reason is plain text: no control characters."),
-    "winner_unknown": _("The winner is one of the game's teams ({teams}), or nobody for a draw."),
-    "no_such_seat": _("This game has no seat {seat}."),
-    "no_such_user": _("There is no such user."),
-    "replacement_suspended": _("{player} is suspended and cannot take a seat."),
-    "extension_out_of_range": _("An extension is between a minute and 30 days."),
-    "no_turn_deadline": _("No turn is running in this game."),
-    "no_draw_open": _("Seat {seat} has no draw window open."),
-    "suspended": _("Your account is suspended from playing. Write to the moderators if you think this is a mistake."),
-    "suspend_self": _("Moderators do not suspend themselves."),
-    "suspension_days_out_of_range": _("A suspension lasts between 1 and {limit} days, or until lifted."),
-    "already_suspended": _("{player} is suspended already."),
-    "not_suspended": _("{player} is not suspended."),
-    # chat and reports
-    "players_only_chat": _("Only the game's players write in its chat."),
-    "text_control_character": _("Write plain text: no control characters."),
-    "text_too_long": _("That is {length} characters: at most {limit} fit."),
-    "chat_empty": _("Write something first."),
-    "chat_rate_limited": ngettext_lazy(
-        "You have written {count} message in the last minute: wait a little before the next.",
-        "You have written {count} messages in the last minute: wait a little before the next.",
-        "count",
-    ),
-    "mute_self": _("You cannot mute yourself."),
-    "no_such_message": _("There is no such message in this game."),
-    "message_hidden_already": _("That message is hidden already."),
-    "report_reason_unknown": _("Choose a reason for the report from the list."),
-    "reports_per_day": ngettext_lazy(
-        "You have sent {count} report today, as many as anyone may: try again tomorrow.",
-        "You have sent {count} reports today, as many as anyone may: try again tomorrow.",
-        "count",
-    ),
-    "reported_already": _("You have reported this already; a moderator will look at it."),
-    "no_such_report": _("There is no such report."),
-    "report_resolved_already": _("That report is resolved already."),
-    # records
-    "no_record_yet": _("A game that has not started has no record yet."),
-    "malformed_record": _("Malformed record: {reason:refusal}"),
-    "record_move_illegal": _("Move {number} of the record is illegal: {reason:refusal}"),
-    "record_name_unfit": _(
-        "Malformed record: the player name of seat {position} is too long or holds a control character."
-    ),
-    # the web door's own refusals
-    "form_invalid": "{text}",  # the form's own words, already in the reader's language
-    "move_form_incomplete": _("That form was incomplete: choose a move again from the table below."),
-    "cannot_resign": _("You cannot resign from this game."),
-    "no_draw_now": _("You have no draw to take in this game now."),
-    "choose_seat": _("Choose a seat of this game to move."),
-    "no_open_invitation": _("You have no open invitation to this game."),
-    "answer_accept_or_decline": _("Answer the invitation with accept or decline."),
-    "nothing_to_replay": _("The game has not started: there is nothing to replay yet."),
-    # the e-mail door's own refusals (games/inbound)
-    "no_command": _(
-        "There is no command in your reply: write your move on its first line, e.g. 7H C4, "
-        "or reply help for the list of commands."
-    ),
-    "resign_code_unknown": _(
-        "That is not a resignation code of yours, or it was used or is more than a day old: reply resign for a new one."
-    ),
-    "token_revoked": _("This reply address was replaced: answer the game's latest e-mail instead."),
-    "token_game_over": _("This game is over: there is nothing more to play in it."),
-    "token_seat_given_up": _("You no longer have a seat in this game."),
 }
 
 # The engine's codes, worded as games/engine/refusals.py words them in English.
@@ -275,8 +148,6 @@ ENGINE = {
     "reshuffle_wrong": _("'reshuffles'[{index}] does not hold exactly the cards of the discard piles"),
 }
 
-SENTENCES = {**SITE, **ENGINE}
-
 
 def _or(items) -> str:
     return pgettext("between the last two of a list", " or ").join(map(str, items))
@@ -320,15 +191,20 @@ class _Formatter(string.Formatter):
 _FORMATTER = _Formatter()
 
 
-def _template(code: str, params: dict) -> str:
+def _filled(template, params: dict) -> str:
     # `%` with the params makes an ngettext_lazy entry pick its plural form
     # by its count param; a plain entry (no % in any message) comes back as it is.
-    return str(SENTENCES[code] % params)
+    return _FORMATTER.vformat(str(template % params), (), params)
+
+
+def render(template, params: dict) -> str:
+    """A refusal's sentence filled with its params, in the active language."""
+    params = {**params, "help": _HELP, "removes": _REMOVES}
+    if params.get("hint") in ENGINE:
+        params["hint"] = _filled(ENGINE[params["hint"]], params)
+    return _filled(template, params)
 
 
 def sentence(code: str, params: dict) -> str:
-    """The sentence of a refusal, the site's or the engine's, in the active language."""
-    params = {**params, "help": _HELP, "removes": _REMOVES}
-    if "hint" in params and params["hint"] in SENTENCES:
-        params["hint"] = _FORMATTER.vformat(_template(params["hint"], params), (), params)
-    return _FORMATTER.vformat(_template(code, params), (), params)
+    """The sentence of one of the engine's refusals, in the active language."""
+    return render(ENGINE[code], params)

@@ -9,52 +9,42 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from games import prepared
+from games import prepared, refusals
 from games.engine import TEAM_NAMES
 from games.engine.setup import team_of
-from games.errors import GameNotFound
-from games.models import Game, Invitation, Seat
+from games.models import ChatMute, Game, Invitation, Seat
+from games.moderators import is_moderator
+
+
+def visibility(*, user, via: str = "") -> Q:
+    """The one rule of who may see a game, wherever it shows, as a filter on
+    games (or, with `via="game__"`, on rows that join their game): a public
+    game anyone; a private one only its players, moderators, and those
+    invited while it forms, until they decline (an invitation is for a seat)."""
+    if is_moderator(user):
+        return Q()
+    rule = Q(**{f"{via}is_public": True})
+    if user.is_authenticated:
+        game = OuterRef("game_id" if via else "pk")
+        seated = Seat.objects.filter(game=game, user=user)
+        invited = Invitation.objects.filter(game=game, user=user, status=Invitation.Status.PENDING)
+        rule |= Exists(seated) | (Q(**{f"{via}status": Game.Status.FORMING}) & Exists(invited))
+    return rule
 
 
 def visible_games(*, user) -> QuerySet[Game]:
-    """The one rule of who may see a game, wherever it shows: a public game
-    anyone; a private one only its players, moderators, and those invited
-    while it forms, until they decline (an invitation is for a seat)."""
-    if user.is_authenticated and user.is_staff:
-        return Game.objects.all()
-    rule = Q(is_public=True)
-    if user.is_authenticated:
-        seated = Seat.objects.filter(game=OuterRef("pk"), user=user)
-        invited = Invitation.objects.filter(game=OuterRef("pk"), user=user, status=Invitation.Status.PENDING)
-        rule |= Exists(seated) | (Q(status=Game.Status.FORMING) & Exists(invited))
-    return Game.objects.filter(rule)
-
-
-def may_see(*, game: Game, seats: list[Seat], user) -> bool:
-    """`visible_games`'s rule for one game already read with its seats: the
-    table page asks it on every reload, and the rule as SQL (two EXISTS
-    subqueries) cost more to build than the query took to run. Only a private
-    game that forms asks the database (the viewer's invitation)."""
-    if game.is_public:
-        return True
-    if not user.is_authenticated:
-        return False
-    if user.is_staff or any(seat.user_id == user.pk for seat in seats):
-        return True
-    return (
-        game.status == Game.Status.FORMING
-        and Invitation.objects.filter(game=game, user=user, status=Invitation.Status.PENDING).exists()
-    )
+    return Game.objects.filter(visibility(user=user))
 
 
 def game_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | None]:
     """The game, its seats and the viewer's own seat; a game the viewer may
     not see does not exist for them."""
     # One query for the game and its seats: each seat row brings the game along.
-    seats = list(Seat.objects.select_related("game").filter(game_id=game_id).order_by("position"))
-    game = seats[0].game if seats else Game.objects.filter(pk=game_id).first()  # nobody sits: the game alone
-    if game is None or not may_see(game=game, seats=seats, user=user):
-        raise GameNotFound("no_such_game")
+    seen = Seat.objects.select_related("game").filter(visibility(user=user, via="game__"), game_id=game_id)
+    seats = list(seen.order_by("position"))
+    game = seats[0].game if seats else visible_games(user=user).filter(pk=game_id).first()  # nobody sits: the game
+    if game is None:
+        raise refusals.NO_SUCH_GAME()
     for seat in seats:
         seat.game = game  # one game object for all, as the rest of the request changes it
     mine = next((seat for seat in seats if user.is_authenticated and seat.user_id == user.pk), None)
@@ -62,10 +52,18 @@ def game_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | Non
 
 
 def game_version(*, game_id: int, user) -> tuple[dict, Seat | None]:
-    """How far the game has gone, for a table that waits (one query), and
-    the viewer's seat, whose presence the poll marks."""
+    """Whether the game changed, for a table that waits (one query): its
+    revision moves with every change (a move, a moderator's extension, a
+    chat message); and the viewer's seat, whose presence the poll marks."""
     game, _, mine = game_for_viewer(game_id=game_id, user=user)
-    return {"version": game.version, "status": game.status}, mine
+    return {"revision": game.revision, "version": game.version, "status": game.status}, mine
+
+
+def muted_by(*, user) -> list[int]:
+    """Whom the user muted (their chat shows it), in order; nobody for a visitor."""
+    if not user.is_authenticated:
+        return []
+    return list(ChatMute.objects.filter(user=user).order_by("muted_id").values_list("muted_id", flat=True))
 
 
 # --- lists ----------------------------------------------------------------------
@@ -78,7 +76,7 @@ class RowGame:
 
     pk: int
     status: str
-    version: int
+    revision: int
     players: int
     teams: int
     winner: str
@@ -194,6 +192,7 @@ class ListedGame:
     model instances (and prefetching into them) cost more than the query."""
 
     pk: int
+    revision: int
     version: int
     status: str
     players: int
@@ -202,7 +201,7 @@ class ListedGame:
     seat_list: list[ListedSeat]  # in turn order
 
 
-LISTED = ("id", "version", "status", "players", "teams", "draw_mode")
+LISTED = ("id", "revision", "version", "status", "players", "teams", "draw_mode")
 
 
 def _lines(games: QuerySet[Game]) -> QuerySet:
@@ -243,12 +242,8 @@ def public_games_in_play(*, limit: int = 20) -> list[ListedGame]:
 
 
 def _seats_seen(seats: QuerySet[Seat], *, viewer) -> QuerySet[Seat]:
-    """The `seats` at games the viewer may see (visible_games). A visitor's
-    rule is a plain filter on the joined game, not a subquery: building the
-    subquery in the ORM cost more than running the whole query."""
-    if not viewer.is_authenticated:
-        return seats.filter(game__is_public=True)
-    return seats.filter(game__in=visible_games(user=viewer))
+    """The `seats` at games the viewer may see (`visibility`)."""
+    return seats.filter(visibility(user=viewer, via="game__"))
 
 
 VISITOR = AnonymousUser()  # whom the visitors' prepared queries are built for
@@ -256,24 +251,23 @@ VISITOR = AnonymousUser()  # whom the visitors' prepared queries are built for
 
 def _glance(game_id: int, viewer=VISITOR) -> QuerySet:
     seats = _seats_seen(Seat.objects.filter(game_id=game_id), viewer=viewer).order_by("position")
-    return seats.values_list("game__version", "game__status", "pk", "name")
+    return seats.values_list("game__version", "game__revision", "game__status")[:1]
 
 
-def replay_glance(*, game_id: int, user) -> tuple[Game, list[ListedSeat]] | None:
+def replay_glance(*, game_id: int, user) -> Game | None:
     """What the key of a cached replay needs (fragments.replay_key), in one
-    query: the game's version and status (a Game with only those loaded) and
-    its seats' names. None where the viewer may not see the game, or nobody
-    sits at it: game_for_viewer tells which."""
+    query: the game's version, revision and status (a Game with only those
+    loaded). None where the viewer may not see the game, or nobody sits at
+    it: game_for_viewer tells which."""
     if user.is_authenticated:
         rows = list(_glance(game_id, viewer=user))
     else:  # a visitor's glance has no parameter but the game: its SQL is built once
         rows = prepared.rows("replay-glance-visitor", _glance, game_id)
     if not rows:
         return None
-    loaded = {"id": game_id, "version": rows[0][0], "status": rows[0][1]}
+    loaded = {"id": game_id, "version": rows[0][0], "revision": rows[0][1], "status": rows[0][2]}
     names = [field.attname for field in Game._meta.concrete_fields if field.attname in loaded]  # in model order
-    game = Game.from_db(Game.objects.db, names, [loaded[name] for name in names])
-    return game, [ListedSeat(pk, name) for _, _, pk, name in rows]
+    return Game.from_db(Game.objects.db, names, [loaded[name] for name in names])
 
 
 # What a line of a profile shows, read as plain values (counted in tests/web/test_pages.py).

@@ -5,8 +5,9 @@ import logging
 from celery import shared_task
 from django.utils import timezone
 
-from games import dispatch, outbox, services
+from games import services
 from games.errors import GameError
+from games.mail import dispatch, outbox
 from games.models import Game
 
 log = logging.getLogger(__name__)

@@ -65,8 +65,8 @@ def check_worker() -> dict:
 def check_backlog() -> dict:
     """Unsent e-mail and unenforced deadlines: both should be minutes old at most."""
     # Imported here: Celery loads this module before Django's apps are ready.
+    from games.mail.outbox import backlog
     from games.models import Game
-    from games.outbox import backlog
 
     try:
         now = timezone.now()

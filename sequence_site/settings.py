@@ -25,6 +25,15 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name} must be true or false, not {value!r}")
 
 
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    if not (value.isascii() and value.isdigit()):
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}")
+    return int(value)
+
+
 def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
@@ -87,7 +96,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
-                "games.visitor_pages.csrf_stand_in",
+                "games.web.visitor_pages.csrf_stand_in",
             ],
         },
     },
@@ -141,8 +150,15 @@ CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "sequence")
 # A signed-in page reads its session from the cache, not the database (#15).
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 # How long a visitor (not signed in) may be shown a public page made for another
-# visitor (games.visitor_pages, #15); 0 renders each visit anew.
-VISITOR_PAGE_SECONDS = int(os.environ.get("VISITOR_PAGE_SECONDS", "10"))
+# visitor (games.web.visitor_pages, #15); 0 renders each visit anew.
+VISITOR_PAGE_SECONDS = env_int("VISITOR_PAGE_SECONDS", 10)
+
+# How the site runs its games (each in the README's configuration table).
+FORMING_GAME_DAYS = env_int("FORMING_GAME_DAYS", 14)  # a game not full by then is cancelled
+TABLE_POLL_SECONDS = env_int("TABLE_POLL_SECONDS", 25)  # how often a waiting table asks whether the game changed
+CHAT_MESSAGES_PER_MINUTE = env_int("CHAT_MESSAGES_PER_MINUTE", 6)  # per player
+INVITATIONS_PER_DAY = env_int("INVITATIONS_PER_DAY", 50)  # per inviter, in any 24 hours
+OUTBOX_RETENTION_DAYS = env_int("OUTBOX_RETENTION_DAYS", 30)  # sent and skipped e-mails are pruned after
 
 CELERY_BROKER_URL = REDIS_URL or "filesystem://"
 if not REDIS_URL:

@@ -4,7 +4,7 @@ from django.urls import include, path
 from sequence_site.health import healthz
 
 urlpatterns = [
-    path("", include("games.urls")),
+    path("", include("games.web.urls")),
     path("healthz", healthz, name="healthz"),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),

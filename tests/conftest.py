@@ -73,7 +73,7 @@ from tests.gameplay import started_game  # noqa: E402, F401  (a fixture for ever
 @pytest.fixture(scope="session", autouse=True)
 def _tasks_known_by_name():
     """Import every app's tasks module, as a worker does at start: a task sent
-    by name (games.dispatch) then runs in process when eager instead of
+    by name (games.mail.dispatch) then runs in process when eager instead of
     going to the broker unseen."""
     from sequence_site.celery import app
 

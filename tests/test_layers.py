@@ -76,7 +76,7 @@ def in_engine(module: str) -> bool:
 
 
 def test_the_graph_is_read_from_the_source():
-    assert "games.outbox" in GRAPH and "accounts.models" in GRAPH["games.outbox"]
+    assert "games.mail.outbox" in GRAPH and "accounts.models" in GRAPH["games.mail.outbox"]
     assert "games.engine" in GRAPH["games.models"]
     assert "sequence_site.health" in GRAPH["sequence_site.urls"]
 
@@ -116,3 +116,61 @@ def test_a_loop_is_found_however_it_is_imported(tmp_path):
         (tmp_path / name).write_text(text)
     graph = import_graph(tmp_path, packages=("loopy", "plain"))
     assert cycles(graph) == [["loopy", "loopy.sub", "loopy.helpers", "loopy"]]
+
+
+# --- doors and the mail package -----------------------------------------------------
+
+DOORS = ("games.web", "games.inbound", "games.admin", "games.api")
+
+
+def package_of(module: str, packages) -> str | None:
+    return next((p for p in packages if module == p or module.startswith(p + ".")), None)
+
+
+def reaches(graph: dict[str, set[str]], source: str, targets) -> dict[str, list[str]]:
+    """The modules of package `source` that import a module of any of `targets`, and what."""
+    found = {}
+    for module, imports in graph.items():
+        if package_of(module, (source,)):
+            hits = sorted(t for t in imports if package_of(t, targets) and not package_of(t, (source,)))
+            if hits:
+                found[module] = hits
+    return found
+
+
+def test_no_door_imports_another_door():
+    """The web, the e-mail replies, the admin and the API each translate the
+    services' answers for their own people; none reaches into another."""
+    assert "games.web.views" in GRAPH and "games.inbound.handler" in GRAPH
+    crossings = {door: reaches(GRAPH, door, [d for d in DOORS if d != door]) for door in DOORS}
+    assert {door: found for door, found in crossings.items() if found} == {}
+
+
+def test_the_mail_package_never_imports_the_services_or_a_door():
+    """Services call the mail package (who is owed which e-mail); it never
+    calls them back, nor any door: it sends, and doors receive."""
+    assert "games.mail.outbox" in GRAPH
+    assert reaches(GRAPH, "games.mail", ("games.services", *DOORS)) == {}
+
+
+def test_the_services_never_import_a_door():
+    assert reaches(GRAPH, "games.services", DOORS) == {}
+
+
+def test_a_door_crossing_is_found(tmp_path):
+    for name, text in {
+        "games/__init__.py": "",
+        "games/web/__init__.py": "",
+        "games/web/views.py": "from games.inbound import handler\n",
+        "games/inbound/__init__.py": "",
+        "games/inbound/handler.py": "def f():\n    from games.mail import outbox\n",
+        "games/mail/__init__.py": "",
+        "games/mail/outbox.py": "from games import services\n",
+        "games/services.py": "",
+    }.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    graph = import_graph(tmp_path, packages=("games",))
+    assert reaches(graph, "games.web", ("games.inbound",)) == {"games.web.views": ["games.inbound.handler"]}
+    assert reaches(graph, "games.mail", ("games.services",)) == {"games.mail.outbox": ["games.services"]}
+    assert reaches(graph, "games.inbound", ("games.web",)) == {}

@@ -12,7 +12,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from games.errors import GameError
-from games.services.audit import MODERATE, REASON_MAX_LENGTH
+from games.moderators import is_moderator
+from games.services.audit import REASON_MAX_LENGTH
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -59,10 +60,6 @@ def changelist_link(model, label, **filters):
     return format_html('<a href="{}?{}">{}</a>', url, query, label)
 
 
-def may_moderate(request) -> bool:
-    return request.user.is_active and request.user.is_staff and request.user.has_perm(MODERATE)
-
-
 class ReasonForm(forms.Form):
     reason = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}),
@@ -76,7 +73,7 @@ def action_page(modeladmin, request, obj, *, title: str, form_class, run, done, 
     """GET: the action's form. POST: run(form.cleaned_data) -> message,
     then back to the object's page; a refusal is an error message and the
     form again. Only moderators reach it (403 for other staff)."""
-    if not may_moderate(request):
+    if not is_moderator(request.user):
         raise PermissionDenied
     form_kwargs = form_kwargs or {}
     form = form_class(request.POST or None, **form_kwargs)

@@ -7,7 +7,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from games import engine
+from games import engine, refusals
 from games.errors import IllegalMoveError
 from games.inbound.words import FILLERS, SUIT_SIGNS, suit_of
 
@@ -54,7 +54,7 @@ def read_segment(segment: str) -> Command:
         return Command(CONFIRM, words[1])
     text = " ".join(words)
     if engine.moves.foreign_character(text) is not None or len(text) > MAX_LINE:
-        raise IllegalMoveError("move_unreadable")
+        raise refusals.MOVE_UNREADABLE()
     try:
         parsed = engine.parse_move(text)
     except engine.MoveSyntaxError as exc:
@@ -90,6 +90,6 @@ def read(body: str, subject: str = "") -> list[Command]:
         except IllegalMoveError:
             pass
     if not errors:
-        raise IllegalMoveError("no_command")
+        raise refusals.NO_COMMAND()
     # "Hi," above "7H C44": the line with a digit is the one meant as a move.
     raise next((exc for line, exc in errors if any(c.isdigit() for c in line)), errors[0][1])

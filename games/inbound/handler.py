@@ -13,9 +13,10 @@ from allauth.account.models import EmailAddress
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 
-from games import services
-from games.errors import GameError, IllegalMoveError, NotAllowed
-from games.inbound import answers, body, commands, replies, safety, tokens
+from games import refusals, services
+from games.errors import GameError, IllegalMoveError
+from games.inbound import answers, body, commands, replies, safety
+from games.mail import tokens
 from games.models import InboundMessage, Move
 
 log = logging.getLogger(__name__)
@@ -132,7 +133,7 @@ def _confirm(row: InboundMessage, token, code: str) -> None:
         .first()
     )
     if asked is None:
-        raise NotAllowed("resign_code_unknown")
+        raise refusals.RESIGN_CODE_UNKNOWN()
     asked.confirmed = True
     asked.save(update_fields=["confirmed"])
 

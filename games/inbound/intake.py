@@ -10,7 +10,8 @@ from email.utils import parseaddr
 
 from django.db import IntegrityError, transaction
 
-from games.inbound import body, handler, safety, tokens
+from games.inbound import body, handler, safety
+from games.mail import tokens
 from games.models import InboundMessage
 
 log = logging.getLogger(__name__)

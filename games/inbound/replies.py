@@ -14,10 +14,11 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from games.board_text import board_as_text
-from games.emails import language_of
 from games.errors import GameError
-from games.inbound import safety, tokens, words
+from games.inbound import safety, words
+from games.mail import tokens
+from games.mail.board_text import board_as_text
+from games.mail.emails import language_of
 from games.models import Game, InboundMessage, ReplyToken
 from games.viewmodels.table import table_for
 

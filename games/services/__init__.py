@@ -1,5 +1,6 @@
 """Everything that changes a game goes through here: one transaction per
-call, the game row locked, the version compared, the rules applied by the
+call, the game row locked and its revision bumped (`_common.changing`, the
+one path every change takes), the version compared, the rules applied by the
 engine. Views, e-mail, the admin, tasks and commands call these functions
 (`services.move_submit(...)`) and never write game models themselves.
 
@@ -14,13 +15,13 @@ One module per entity, each with one job:
     timeouts.py     deadline_enforce: what a passed deadline means
     moderation.py   penalty_apply, game_abort, game_adjudicate, seat_replace,
                     deadline_extend, game_pause, game_resume
-    audit.py        who may moderate, and the audit row every moderator action writes
+    audit.py        moderator_action: who may moderate, the reason, the audit row
     suspensions.py  player_suspend, player_unsuspend, require_not_suspended
     chat.py         chat_post, chat_mute, chat_unmute, chat_message_hide
     reports.py      report_create, report_resolve
     records.py      game_export, game_import, game_verify
-    _common.py      the locked game, its seats, the status check, secure randomness
-The refusals are games.errors. Imports go one way, down this list's
+    _common.py      changing (the locked, revised game), its seats, the status check, secure randomness
+The refusals are declared in games.refusals (kinds and statuses: games.errors). Imports go one way, down this list's
 dependencies: nothing here imports this package's __init__.
 """
 

@@ -2,9 +2,14 @@
 order, the status check, and the secure randomness of cuts and shuffles."""
 
 import random
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
-from games.errors import GameNotFound, WrongStatus
+from django.db import transaction
+
+from games import refusals
 from games.models import Game, Invitation, Seat
+from games.refusal_text import ACTIONS
 
 
 def secure_rng() -> random.Random:
@@ -15,12 +20,28 @@ def secure_shuffle(cards: list[str]) -> list[str]:
     return secure_rng().sample(cards, len(cards))
 
 
-def locked_game(game_id: int) -> Game:
-    """The game, its row locked until the transaction ends (on PostgreSQL)."""
-    try:
-        return Game.objects.select_for_update().get(pk=game_id)
-    except Game.DoesNotExist:
-        raise GameNotFound("no_such_game") from None
+@contextmanager
+def changing(game_id: int, *, action: str | None = None, statuses: Iterable[str] = ()) -> Iterator[Game]:
+    """The one way a game is changed: in one transaction, its row locked and
+    its revision bumped (which every cached page and poll keys on), refused
+    unless it is in one of `statuses` (any, when none is given). A refusal
+    raised inside rolls the bump back with everything else."""
+    with transaction.atomic():
+        game = revised_game(game_id)
+        if statuses:
+            require_status(game, *statuses, action=action)
+        yield game
+
+
+def revised_game(game_id: int) -> Game:
+    """The game with its revision bumped, in one statement that also locks its
+    row until the transaction ends (an UPDATE locks, on SQLite the database)."""
+    table, pk = Game._meta.db_table, Game._meta.pk.column
+    sql = f"UPDATE {table} SET revision = revision + 1 WHERE {pk} = %s RETURNING *"
+    game = next(iter(Game.objects.raw(sql, [game_id])), None)
+    if game is None:
+        raise refusals.NO_SUCH_GAME()
+    return game
 
 
 def invitations_lapse(game: Game) -> int:
@@ -46,5 +67,7 @@ def clock_of(seat: Seat) -> tuple:
 
 def require_status(game: Game, *statuses: str, action: str) -> None:
     """Refuse `action` (a code of refusal_text.ACTIONS) unless the game is in one of `statuses`."""
+    if action not in ACTIONS:
+        raise ValueError(f"{action!r} is not an action with words in refusal_text.ACTIONS")
     if game.status not in statuses:
-        raise WrongStatus("wrong_status", status=game.status, action=action)
+        raise refusals.WRONG_STATUS(status=game.status, action=action)

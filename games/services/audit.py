@@ -1,33 +1,38 @@
 """What every moderator action shares: who may take it, the reason it
 needs, and the audit row (with the players' e-mails) it leaves, written in
-the action's own transaction."""
+the action's own transaction (`moderator_action`)."""
 
-from django.db.models import F, Max
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 
-from games import inputs
-from games.errors import InvalidSettings, NotAllowed
-from games.models import Game, ModerationAction, Notification
-from games.outbox import owed, save_all
+from games import inputs, refusals
+from games.mail import notify
+from games.models import Game, ModerationAction
+from games.moderators import is_moderator
+from games.services._common import changing
 
-MODERATE = "games.moderate"
 REASON_MAX_LENGTH = 2000
 
 
 def require_moderator(user, *, action: str) -> None:
     """Superusers, and staff in the Moderators group (or given the permission)."""
-    if not (user.is_active and user.is_staff and user.has_perm(MODERATE)):
-        raise NotAllowed("moderators_only", action=action)
+    if not is_moderator(user):
+        raise refusals.MODERATORS_ONLY(action=action)
 
 
 def checked_reason(reason: str) -> str:
     if inputs.has_control_characters(reason.replace("\n", "").replace("\r", "").replace("\t", "")):
-        raise InvalidSettings("reason_control_character")
+        raise refusals.REASON_CONTROL_CHARACTER()
     reason = reason.strip()
     if not reason:
-        raise InvalidSettings("reason_missing")
+        raise refusals.REASON_MISSING()
     if len(reason) > REASON_MAX_LENGTH:
-        raise InvalidSettings("reason_too_long", limit=REASON_MAX_LENGTH)
+        raise refusals.REASON_TOO_LONG(limit=REASON_MAX_LENGTH)
     return reason
 
 
@@ -58,17 +63,48 @@ def audit(
         changes=changes or {},
     )
     if game is not None:
-        chat_changed(game.pk)  # the table shows the action among its moderator notes
-        now = timezone.now()
-        kind_ = Notification.Kind.MODERATION
-        rows = [
-            owed(kind=kind_, game=game, version=game.version, user=user, variant=number, now=now)
-            for user in {user.pk: user for user in tell if user is not None}.values()
-        ]
-        save_all(rows, game=game, version=game.version)
+        notify.moderated(game=game, number=number, tell=tell, now=timezone.now())
     return action
 
 
-def chat_changed(game_id: int) -> None:
-    """The chat or the moderator notes under a table changed: their cached copies are out of date."""
-    Game.objects.filter(pk=game_id).update(chat_version=F("chat_version") + 1)
+@dataclass
+class Note:
+    """What an action leaves in its audit row besides its kind and reason: the
+    action fills it in as it goes."""
+
+    changes: dict = field(default_factory=dict)
+    target_user: object = None
+    tell: list = field(default_factory=list)  # the users e-mailed about it
+
+
+@contextmanager
+def moderator_action(
+    *,
+    moderator,
+    action: str,
+    kind: str,
+    reason: str,
+    private: bool,
+    game_id: int | None = None,
+    statuses: Iterable[str] = (),
+) -> Iterator[tuple[Game | None, Note]]:
+    """A moderator's action (`action`, a code of refusal_text.MODERATOR_ACTIONS):
+    refused to anyone else and without a reason; then, in one transaction, on
+    the game changing (when it is about one, refused unless in `statuses`),
+    the action's own work and its audit row."""
+    require_moderator(moderator, action=action)
+    reason = checked_reason(reason)
+    note = Note()
+    on_game = changing(game_id, action=action, statuses=statuses) if game_id is not None else nullcontext()
+    with transaction.atomic(), on_game as game:
+        yield game, note
+        audit(
+            moderator=moderator,
+            kind=kind,
+            reason=reason,
+            private=private,
+            game=game,
+            target_user=note.target_user,
+            changes=note.changes,
+            tell=note.tell,
+        )

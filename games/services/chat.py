@@ -6,30 +6,23 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 
-from games import inputs, selectors
-from games.errors import ChatRateLimited, GameNotFound, InvalidSettings, NotAllowed
+from accounts.ratelimits import Limit, take
+from games import inputs, refusals, selectors
 from games.models import ChatMessage, ChatMute, ModerationAction
-from games.services._common import locked_game
-from games.services.audit import audit, chat_changed, checked_reason, require_moderator
+from games.services._common import changing
+from games.services.audit import moderator_action
 from games.services.suspensions import require_not_suspended
-
-RATE_WINDOW = timedelta(minutes=1)
-
-
-def chat_per_minute() -> int:
-    return getattr(settings, "CHAT_MESSAGES_PER_MINUTE", 6)
 
 
 def checked_text(text: str, *, limit: int) -> str:
     """Plain text of at most `limit` characters: line breaks and tabs pass, other control characters do not."""
     if inputs.has_control_characters(text.replace("\n", "").replace("\r", "").replace("\t", "")):
-        raise InvalidSettings("text_control_character")
+        raise refusals.TEXT_CONTROL_CHARACTER()
     text = text.replace("\r\n", "\n").strip()
     if len(text) > limit:
-        raise InvalidSettings("text_too_long", limit=limit, length=len(text))
+        raise refusals.TEXT_TOO_LONG(limit=limit, length=len(text))
     return text
 
 
@@ -37,69 +30,49 @@ def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
     """A player's message to their table's public chat."""
     game, _, mine = selectors.game_for_viewer(game_id=game_id, user=user)
     if mine is None:
-        raise NotAllowed("players_only_chat")
+        raise refusals.PLAYERS_ONLY_CHAT()
     require_not_suspended(user)
     text = checked_text(text, limit=ChatMessage.MAX_LENGTH)
     if not text:
-        raise InvalidSettings("chat_empty")
-    now = timezone.now()
-    recent = ChatMessage.objects.filter(author=user, created_at__gt=now - RATE_WINDOW).count()
-    if recent >= chat_per_minute():
-        raise ChatRateLimited("chat_rate_limited", count=chat_per_minute())
-    with transaction.atomic():
-        message = ChatMessage.objects.create(game=game, author=user, name=mine.name, text=text)
-        chat_changed(game.pk)
-    return message
+        raise refusals.CHAT_EMPTY()
+    per_minute = Limit(settings.CHAT_MESSAGES_PER_MINUTE, timedelta(minutes=1))
+    with changing(game.pk):
+        if take(f"chat:{user.pk}", per_minute) is not None:
+            raise refusals.CHAT_RATE_LIMITED(count=per_minute.capacity)
+        return ChatMessage.objects.create(game=game, author=user, name=mine.name, text=text)
 
 
 def chat_mute(*, user, muted_id: int) -> ChatMute:
     """`user` stops seeing what the other player writes, in every game."""
     if muted_id == user.pk:
-        raise InvalidSettings("mute_self")
+        raise refusals.MUTE_SELF()
     muted = get_user_model().objects.filter(pk=muted_id).first()
     if muted is None:
-        raise GameNotFound("no_such_user")
+        raise refusals.NO_SUCH_USER()
     try:
         with transaction.atomic():
-            mute = ChatMute.objects.create(user=user, muted=muted)
-            mutes_changed(user)
-            return mute
+            return ChatMute.objects.create(user=user, muted=muted)
     except IntegrityError:  # muted already: the same outcome
         return ChatMute.objects.get(user=user, muted=muted)
 
 
 def chat_unmute(*, user, muted_id: int) -> None:
-    with transaction.atomic():
-        if ChatMute.objects.filter(user=user, muted_id=muted_id).delete()[0]:
-            mutes_changed(user)
-
-
-def mutes_changed(user) -> None:
-    """Whom `user` muted shows in every chat they read: each cached copy of theirs is out of date."""
-    get_user_model().objects.filter(pk=user.pk).update(chat_mutes_version=F("chat_mutes_version") + 1)
+    ChatMute.objects.filter(user=user, muted_id=muted_id).delete()
 
 
 def chat_message_hide(*, message_id: int, moderator, reason: str, private: bool = False) -> ChatMessage:
     """Hide a message from everyone; it stays in the admin and in the audit trail."""
-    require_moderator(moderator, action="hide_message")
-    reason = checked_reason(reason)
-    with transaction.atomic():
-        game_id = ChatMessage.objects.filter(pk=message_id).values_list("game_id", flat=True).first()
+    game_id = ChatMessage.objects.filter(pk=message_id).values_list("game_id", flat=True).first()
+    kind = ModerationAction.Kind.HIDE_MESSAGE
+    with moderator_action(
+        moderator=moderator, action="hide_message", kind=kind, reason=reason, private=private, game_id=game_id
+    ) as (_, note):
         if game_id is None:
-            raise GameNotFound("no_such_message")
-        game = locked_game(game_id)  # the audit numbers the game's actions
+            raise refusals.NO_SUCH_MESSAGE()
         message = ChatMessage.objects.get(pk=message_id)
         if message.hidden_at is not None:
-            raise InvalidSettings("message_hidden_already")
+            raise refusals.MESSAGE_HIDDEN_ALREADY()
         message.hidden_at = timezone.now()
         message.save(update_fields=["hidden_at"])
-        audit(
-            moderator=moderator,
-            kind=ModerationAction.Kind.HIDE_MESSAGE,
-            reason=reason,
-            private=private,
-            game=game,
-            target_user=message.author,
-            changes={"message": message.pk, "author": message.name},
-        )
+        note.target_user, note.changes = message.author, {"message": message.pk, "author": message.name}
         return message

@@ -29,8 +29,12 @@ def deadlines_update(*, game: Game, seats: list[Seat], old: State, new: State, n
                 seat.draw_deadline = None
             elif old.pending[seat.position] is None:
                 seat.draw_deadline = now + timedelta(seconds=game.draw_window_seconds)
-    candidates = [game.turn_deadline, *(seat.draw_deadline for seat in seats)]
-    game.next_deadline = min((d for d in candidates if d is not None), default=None)
+    game.next_deadline = next_deadline(game, seats)
+
+
+def next_deadline(game: Game, seats: list[Seat]) -> datetime | None:
+    """The earliest of the turn's and the seats' draw deadlines: what the sweep looks for."""
+    return min((d for d in (game.turn_deadline, *(seat.draw_deadline for seat in seats)) if d), default=None)
 
 
 def deadlines_stop(*, game: Game) -> None:

@@ -6,7 +6,8 @@ import random
 
 from django.utils import timezone
 
-from games import engine, notify
+from games import engine
+from games.mail import notify
 from games.models import Game, Hand, Seat
 from games.services._common import seats_of, secure_rng
 from games.services.deadlines import deadlines_start

@@ -6,10 +6,11 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, notify
-from games.errors import InvalidSettings, NotAllowed, WrongStatus
+from games import engine, refusals
+from games.errors import InvalidInput
+from games.mail import notify
 from games.models import Game, Seat, forming_limit
-from games.services._common import invitations_lapse, locked_game, require_status, seats_of, secure_rng
+from games.services._common import changing, invitations_lapse, seats_of, secure_rng
 from games.services.dealing import game_deal
 from games.services.invitations import invitation_create
 from games.services.suspensions import require_not_suspended
@@ -39,19 +40,19 @@ def game_create(
     try:
         engine.check_setup(players, teams)
     except engine.SetupError as exc:
-        raise InvalidSettings.passing_on(exc) from None
+        raise InvalidInput.passing_on(exc) from None
     if draw_mode not in Game.DrawMode.values:
-        raise InvalidSettings("draw_mode_unknown")
+        raise refusals.DRAW_MODE_UNKNOWN()
     if missed_turn_policy not in Game.MissedTurnPolicy.values:
-        raise InvalidSettings("missed_turn_policy_unknown")
+        raise refusals.MISSED_TURN_POLICY_UNKNOWN()
     if not A_MINUTE <= turn_seconds <= THIRTY_DAYS:
-        raise InvalidSettings("turn_time_out_of_range")
+        raise refusals.TURN_TIME_OUT_OF_RANGE()
     if not A_MINUTE <= draw_window_seconds <= THIRTY_DAYS:
-        raise InvalidSettings("draw_window_out_of_range")
+        raise refusals.DRAW_WINDOW_OUT_OF_RANGE()
     if not 1 <= concede_after <= 20:
-        raise InvalidSettings("concede_after_out_of_range")
+        raise refusals.CONCEDE_AFTER_OUT_OF_RANGE()
     if start_mode not in Game.StartMode.values:
-        raise InvalidSettings("start_mode_unknown")
+        raise refusals.START_MODE_UNKNOWN()
     with transaction.atomic():
         game = Game.objects.create(
             created_by=creator,
@@ -73,14 +74,12 @@ def game_create(
 
 def game_start(*, game_id: int, user, rng: random.Random | None = None) -> Game:
     """The Start button: any seated player may start once every seat is filled."""
-    with transaction.atomic():
-        game = locked_game(game_id)
-        require_status(game, Game.Status.FORMING, action="start")
+    with changing(game_id, action="start", statuses=(Game.Status.FORMING,)) as game:
         seats = seats_of(game)
         if not any(seat.user_id == user.pk for seat in seats):
-            raise NotAllowed("players_only_start")
+            raise refusals.PLAYERS_ONLY_START()
         if len(seats) < game.players:
-            raise WrongStatus("seats_empty", empty=game.players - len(seats))
+            raise refusals.SEATS_EMPTY(empty=game.players - len(seats))
         return game_deal(game=game, seats=seats, starter=user, rng=rng or secure_rng())
 
 
@@ -88,8 +87,7 @@ def game_cancel_unfilled(*, game_id: int) -> bool:
     """Cancel a forming game that waited longer than FORMING_GAME_DAYS for
     players, telling its players and those still invited. False (and nothing
     done) when the game is no longer forming or no longer stale."""
-    with transaction.atomic():
-        game = locked_game(game_id)
+    with changing(game_id) as game:
         now = timezone.now()
         if not Game.objects.stale_forming(now).filter(pk=game.pk).exists():
             return False

@@ -10,10 +10,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import inputs, notify
-from games.errors import InvalidSettings, InvitationRateLimited, NotAllowed, TooManyInvitations, WrongStatus
+from accounts.ratelimits import Limit, take
+from games import inputs, refusals
+from games.mail import notify
 from games.models import Game, Invitation, Seat
-from games.services._common import locked_game, require_status
+from games.services._common import changing, require_status, revised_game
 from games.services.dealing import start_if_full
 from games.services.seating import seat_take
 
@@ -27,15 +28,13 @@ def invitation_create(*, game_id: int, inviter, invitee: str) -> Invitation:
     after signing up. The invitation keeps what the inviter typed, and asking
     again for someone already invited returns their invitation."""
     invitee = inputs.checked_invitee(invitee)
-    with transaction.atomic():
-        game = locked_game(game_id)
-        require_status(game, Game.Status.FORMING, action="invite")
+    with changing(game_id, action="invite", statuses=(Game.Status.FORMING,)) as game:
         if not game.seats.filter(user=inviter).exists():
-            raise NotAllowed("players_only_invite")
+            raise refusals.PLAYERS_ONLY_INVITE()
         address = invitee.lower() if "@" in invitee else ""
         user = _invitee_account(invitee, address)
         if user is not None and game.seats.filter(user=user).exists():
-            raise InvalidSettings("invitee_seated", invitee=invitee)
+            raise refusals.INVITEE_SEATED(invitee=invitee)
         existing = game.invitations.filter(_same_invitee(user, address)).first()
         if existing is not None:
             return existing
@@ -49,16 +48,14 @@ def invitation_create(*, game_id: int, inviter, invitee: str) -> Invitation:
 def _check_invitation_limits(*, game: Game, inviter, now: datetime) -> None:
     """Every invitation is an e-mail to someone who did not ask for it: a game
     may have its open seats and two more waiting for an answer, and an inviter
-    may send INVITATIONS_PER_DAY a day (counted in the database, so the limit
-    holds on any cache backend and across workers)."""
+    may send INVITATIONS_PER_DAY a day (the site's rate limiter)."""
     open_seats = game.players - game.seats.count()
     waiting = game.invitations.filter(status=Invitation.Status.PENDING).count()
     if waiting >= open_seats + INVITATIONS_BEYOND_OPEN_SEATS:
-        raise TooManyInvitations("too_many_invitations", open_seats=open_seats, waiting=waiting)
-    per_day = getattr(settings, "INVITATIONS_PER_DAY", 50)
-    sent = Invitation.objects.filter(invited_by=inviter, created_at__gt=now - timedelta(days=1)).count()
-    if sent >= per_day:
-        raise InvitationRateLimited("invitations_per_day", sent=sent)
+        raise refusals.TOO_MANY_INVITATIONS(open_seats=open_seats, waiting=waiting)
+    per_day = Limit(settings.INVITATIONS_PER_DAY, timedelta(days=1))
+    if take(f"invitations:{inviter.pk}", per_day, now=now) is not None:
+        raise refusals.INVITATIONS_PER_DAY(sent=per_day.capacity)
 
 
 def _invitee_account(invitee: str, address: str):
@@ -67,7 +64,7 @@ def _invitee_account(invitee: str, address: str):
         return User.objects.filter(email__iexact=address).first()
     user = User.objects.filter(username__iexact=invitee).first()
     if user is None:
-        raise InvalidSettings("no_such_player", invitee=invitee)
+        raise refusals.NO_SUCH_PLAYER(invitee=invitee)
     return user
 
 
@@ -85,7 +82,7 @@ def invitation_accept(*, invitation_id: int, user) -> Seat:
     with transaction.atomic():
         invitation = Invitation.objects.select_for_update().select_related("game").get(pk=invitation_id)
         _check_answerable(invitation, user)
-        game = locked_game(invitation.game_id)
+        game = revised_game(invitation.game_id)
         require_status(game, Game.Status.FORMING, action="join")
         seat = seat_take(game=game, user=user)
         invitation.user, invitation.status, invitation.answered_at = user, Invitation.Status.ACCEPTED, timezone.now()
@@ -107,7 +104,7 @@ def invitation_decline(*, invitation_id: int, user) -> None:
     with transaction.atomic():
         invitation = Invitation.objects.select_for_update().get(pk=invitation_id)
         _check_answerable(invitation, user)
-        game = locked_game(invitation.game_id)
+        game = revised_game(invitation.game_id)
         invitation.status, invitation.answered_at = Invitation.Status.DECLINED, timezone.now()
         invitation.save(update_fields=["status", "answered_at"])
         notify.invitation_answered(game=game, answerer=user, now=invitation.answered_at)
@@ -115,8 +112,8 @@ def invitation_decline(*, invitation_id: int, user) -> None:
 
 def _check_answerable(invitation: Invitation, user) -> None:
     if invitation.user_id not in (None, user.pk):
-        raise NotAllowed("invitation_for_someone_else")
+        raise refusals.INVITATION_FOR_SOMEONE_ELSE()
     if invitation.status == Invitation.Status.LAPSED:
-        raise WrongStatus("invitation_lapsed")
+        raise refusals.INVITATION_LAPSED()
     if invitation.status != Invitation.Status.PENDING:
-        raise WrongStatus("invitation_answered", status=invitation.status)
+        raise refusals.INVITATION_ANSWERED(status=invitation.status)

@@ -6,15 +6,14 @@ an audit row (services/audit.py) that the players see as a public note."""
 from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.utils import timezone
 
-from games import engine
-from games.errors import GameNotFound, IllegalMoveError, InvalidSettings
+from games import engine, refusals
+from games.errors import IllegalMoveError
 from games.models import Game, ModerationAction, Move, Notification, Seat
-from games.services._common import invitations_lapse, locked_game, require_status, seats_of
-from games.services.audit import audit, checked_reason, require_moderator
-from games.services.deadlines import deadlines_stop
+from games.services._common import invitations_lapse, seats_of
+from games.services.audit import moderator_action
+from games.services.deadlines import deadlines_stop, next_deadline
 from games.services.moves import MoveResult, record_input
 from games.services.suspensions import active_suspensions
 
@@ -29,11 +28,15 @@ def _players(seats: list[Seat]) -> list:
 
 def penalty_apply(*, game_id: int, moderator, team: str, reason: str, private: bool = False) -> MoveResult:
     """The table-talk penalty, applied by a moderator to a team."""
-    require_moderator(moderator, action="penalize")
-    reason = checked_reason(reason)
-    with transaction.atomic():
-        game = locked_game(game_id)
-        require_status(game, Game.Status.ACTIVE, action="penalize")
+    with moderator_action(
+        moderator=moderator,
+        action="penalize",
+        kind=Kind.PENALTY,
+        reason=reason,
+        private=private,
+        game_id=game_id,
+        statuses=(Game.Status.ACTIVE,),
+    ) as (game, note):
         try:
             text = engine.parse_move(f"penalize {team}").text
         except engine.MoveSyntaxError as exc:
@@ -48,65 +51,52 @@ def penalty_apply(*, game_id: int, moderator, team: str, reason: str, private: b
             door=Move.Door.ADMIN,
             user=moderator,
         )
-        audit(
-            moderator=moderator,
-            kind=Kind.PENALTY,
-            reason=reason,
-            private=private,
-            game=game,
-            changes={"team": text.split()[1], "move": result.move.seq},
-        )
+        note.changes = {"team": text.split()[1], "move": result.move.seq}
         return result
 
 
 def game_abort(*, game_id: int, moderator, reason: str, private: bool = False) -> Game:
     """End a forming, active or paused game without a result; nothing is due in it any more."""
-    require_moderator(moderator, action="abort")
-    reason = checked_reason(reason)
-    with transaction.atomic():
-        game = locked_game(game_id)
-        require_status(game, Game.Status.FORMING, *RUNNING, action="abort")
+    with moderator_action(
+        moderator=moderator,
+        action="abort",
+        kind=Kind.ABORT,
+        reason=reason,
+        private=private,
+        game_id=game_id,
+        statuses=(Game.Status.FORMING, *RUNNING),
+    ) as (game, note):
         was = game.status
         game.status, game.finished_at = Game.Status.ABORTED, timezone.now()
-        game.abort_reason = "" if private else reason[:200]
+        game.abort_reason = "" if private else reason.strip()[:200]
         deadlines_stop(game=game)
         game.save(update_fields=["status", "abort_reason", "finished_at", "turn_deadline", "next_deadline"])
         invitations_lapse(game)
-        audit(
-            moderator=moderator,
-            kind=Kind.ABORT,
-            reason=reason,
-            private=private,
-            game=game,
-            changes={"status": [was, game.status]},
-            tell=_players(seats_of(game)),
-        )
+        note.changes = {"status": [was, game.status]}
+        note.tell = _players(seats_of(game))
         return game
 
 
 def game_adjudicate(*, game_id: int, moderator, winner: str, reason: str, private: bool = False) -> Game:
     """End a game with the result a moderator decides: a team (by name) wins, or "" for a draw.
     The move log stays as played; the result is the game's, not the engine's."""
-    require_moderator(moderator, action="adjudicate")
-    reason = checked_reason(reason)
-    with transaction.atomic():
-        game = locked_game(game_id)
-        require_status(game, *RUNNING, action="adjudicate")
+    with moderator_action(
+        moderator=moderator,
+        action="adjudicate",
+        kind=Kind.ADJUDICATE,
+        reason=reason,
+        private=private,
+        game_id=game_id,
+        statuses=RUNNING,
+    ) as (game, note):
         if winner and winner not in game.team_names:
-            raise InvalidSettings("winner_unknown", teams=", ".join(game.team_names))
+            raise refusals.WINNER_UNKNOWN(teams=", ".join(game.team_names))
         game.status, game.finished_at = Game.Status.FINISHED, timezone.now()
         game.winner, game.result_reason = winner, "adjudicated"
         deadlines_stop(game=game)
         game.save(update_fields=["status", "finished_at", "winner", "result_reason", "turn_deadline", "next_deadline"])
-        audit(
-            moderator=moderator,
-            kind=Kind.ADJUDICATE,
-            reason=reason,
-            private=private,
-            game=game,
-            changes={"winner": winner or None},
-            tell=_players(seats_of(game)),
-        )
+        note.changes = {"winner": winner or None}
+        note.tell = _players(seats_of(game))
         return game
 
 
@@ -115,35 +105,32 @@ def seat_replace(
 ) -> Seat:
     """Another user takes over the seat at `position`, with its hand; the
     moves already made keep who entered them (Move.entered_by)."""
-    require_moderator(moderator, action="replace_player")
-    reason = checked_reason(reason)
-    with transaction.atomic():
-        game = locked_game(game_id)
-        require_status(game, *RUNNING, action="replace_player")
+    with moderator_action(
+        moderator=moderator,
+        action="replace_player",
+        kind=Kind.REPLACE,
+        reason=reason,
+        private=private,
+        game_id=game_id,
+        statuses=RUNNING,
+    ) as (game, note):
         seats = seats_of(game)
         if not 0 <= position < len(seats):
-            raise InvalidSettings("no_such_seat", seat=position + 1)
+            raise refusals.NO_SUCH_SEAT(seat=position + 1)
         newcomer = get_user_model().objects.filter(pk=new_user_id, is_active=True).first()
         if newcomer is None:
-            raise GameNotFound("no_such_user")
+            raise refusals.NO_SUCH_USER()
         if any(seat.user_id == newcomer.pk for seat in seats):
-            raise InvalidSettings("invitee_seated", invitee=newcomer.username)
+            raise refusals.INVITEE_SEATED(invitee=newcomer.username)
         if active_suspensions().filter(user=newcomer).exists():
-            raise InvalidSettings("replacement_suspended", player=newcomer.username)
+            raise refusals.REPLACEMENT_SUSPENDED(player=newcomer.username)
         seat = seats[position]
         leaving, old_name = seat.user, seat.name
         seat.user, seat.name, seat.missed_turns, seat.last_seen_at = newcomer, newcomer.username, 0, None
         seat.save(update_fields=["user", "name", "missed_turns", "last_seen_at"])
-        audit(
-            moderator=moderator,
-            kind=Kind.REPLACE,
-            reason=reason,
-            private=private,
-            game=game,
-            target_user=leaving,
-            changes={"seat": position, "from": old_name, "to": newcomer.username, "to_id": newcomer.pk},
-            tell=[leaving, newcomer],
-        )
+        note.target_user = leaving
+        note.changes = {"seat": position, "from": old_name, "to": newcomer.username, "to_id": newcomer.pk}
+        note.tell = [leaving, newcomer]
         return seat
 
 
@@ -151,43 +138,36 @@ def deadline_extend(
     *, game_id: int, moderator, minutes: int, reason: str, position: int | None = None, private: bool = False
 ) -> Game:
     """Give more time: to the turn (position None) or to a seat's open draw window."""
-    require_moderator(moderator, action="extend")
-    reason = checked_reason(reason)
-    if not 1 <= minutes <= MAX_EXTENSION_MINUTES:
-        raise InvalidSettings("extension_out_of_range")
-    with transaction.atomic():
-        game = locked_game(game_id)
-        require_status(game, Game.Status.ACTIVE, action="extend")
+    with moderator_action(
+        moderator=moderator,
+        action="extend",
+        kind=Kind.EXTEND,
+        reason=reason,
+        private=private,
+        game_id=game_id,
+        statuses=(Game.Status.ACTIVE,),
+    ) as (game, note):
+        if not 1 <= minutes <= MAX_EXTENSION_MINUTES:
+            raise refusals.EXTENSION_OUT_OF_RANGE()
         seats = seats_of(game)
         more = timedelta(minutes=minutes)
         if position is None:
             if game.turn_deadline is None:
-                raise InvalidSettings("no_turn_deadline")
+                raise refusals.NO_TURN_DEADLINE()
             old, game.turn_deadline = game.turn_deadline, game.turn_deadline + more
             new = game.turn_deadline
         else:
             if not 0 <= position < len(seats) or seats[position].draw_deadline is None:
-                raise InvalidSettings("no_draw_open", seat=position + 1)
+                raise refusals.NO_DRAW_OPEN(seat=position + 1)
             seat = seats[position]
             old, seat.draw_deadline = seat.draw_deadline, seat.draw_deadline + more
             new = seat.draw_deadline
             seat.save(update_fields=["draw_deadline"])
-        game.next_deadline = _earliest(game.turn_deadline, *(s.draw_deadline for s in seats))
+        game.next_deadline = next_deadline(game, seats)
         game.save(update_fields=["turn_deadline", "next_deadline"])
         _emails_follow(game, {old: new})
-        audit(
-            moderator=moderator,
-            kind=Kind.EXTEND,
-            reason=reason,
-            private=private,
-            game=game,
-            changes={"seat": position, "minutes": minutes, "from": old.isoformat(), "to": new.isoformat()},
-        )
+        note.changes = {"seat": position, "minutes": minutes, "from": old.isoformat(), "to": new.isoformat()}
         return game
-
-
-def _earliest(*deadlines: datetime | None) -> datetime | None:
-    return min((d for d in deadlines if d is not None), default=None)
 
 
 def _emails_follow(game: Game, moved: dict[datetime, datetime]) -> None:
@@ -205,11 +185,15 @@ def _emails_follow(game: Game, moved: dict[datetime, datetime]) -> None:
 def game_pause(*, game_id: int, moderator, reason: str, private: bool = False) -> Game:
     """Stop the clocks: nothing is due in a paused game and nobody moves in
     it. The time left on each clock is kept in the audit row for resume."""
-    require_moderator(moderator, action="pause")
-    reason = checked_reason(reason)
-    with transaction.atomic():
-        game = locked_game(game_id)
-        require_status(game, Game.Status.ACTIVE, action="pause")
+    with moderator_action(
+        moderator=moderator,
+        action="pause",
+        kind=Kind.PAUSE,
+        reason=reason,
+        private=private,
+        game_id=game_id,
+        statuses=(Game.Status.ACTIVE,),
+    ) as (game, note):
         seats = seats_of(game)
         now = timezone.now()
 
@@ -224,25 +208,22 @@ def game_pause(*, game_id: int, moderator, reason: str, private: bool = False) -
         game.status = Game.Status.PAUSED
         deadlines_stop(game=game)
         game.save(update_fields=["status", "turn_deadline", "next_deadline"])
-        audit(
-            moderator=moderator,
-            kind=Kind.PAUSE,
-            reason=reason,
-            private=private,
-            game=game,
-            changes=changes,
-            tell=_players(seats),
-        )
+        note.changes = changes
+        note.tell = _players(seats)
         return game
 
 
 def game_resume(*, game_id: int, moderator, reason: str, private: bool = False) -> Game:
     """Start the clocks again with the time each had left when the game was paused."""
-    require_moderator(moderator, action="resume")
-    reason = checked_reason(reason)
-    with transaction.atomic():
-        game = locked_game(game_id)
-        require_status(game, Game.Status.PAUSED, action="resume")
+    with moderator_action(
+        moderator=moderator,
+        action="resume",
+        kind=Kind.RESUME,
+        reason=reason,
+        private=private,
+        game_id=game_id,
+        statuses=(Game.Status.PAUSED,),
+    ) as (game, note):
         paused = ModerationAction.objects.filter(game=game, kind=Kind.PAUSE).order_by("-number").first()
         seats = seats_of(game)
         now = timezone.now()
@@ -258,16 +239,9 @@ def game_resume(*, game_id: int, moderator, reason: str, private: bool = False) 
         before = [datetime.fromisoformat(d) for d in paused.changes["deadlines"]]
         after = [d for d in (game.turn_deadline, *(s.draw_deadline for s in seats)) if d]
         _emails_follow(game, dict(zip(before, after, strict=True)))
-        game.next_deadline = _earliest(game.turn_deadline, *(s.draw_deadline for s in seats))
+        game.next_deadline = next_deadline(game, seats)
         game.status = Game.Status.ACTIVE
         game.save(update_fields=["status", "turn_deadline", "next_deadline"])
-        audit(
-            moderator=moderator,
-            kind=Kind.RESUME,
-            reason=reason,
-            private=private,
-            game=game,
-            changes={"turn_deadline": game.turn_deadline and game.turn_deadline.isoformat()},
-            tell=_players(seats),
-        )
+        note.changes = {"turn_deadline": game.turn_deadline and game.turn_deadline.isoformat()}
+        note.tell = _players(seats)
         return game

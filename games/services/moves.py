@@ -5,13 +5,13 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import transaction
 from django.utils import timezone
 
-from games import engine, inputs, notify
-from games.errors import IllegalMoveError, NotAllowed, NotYourTurn, SiteOnlyInput, StaleVersion
+from games import engine, inputs, refusals
+from games.errors import IllegalMoveError
+from games.mail import notify
 from games.models import Game, Hand, Move, Seat
-from games.services._common import clock_of, locked_game, require_status, seats_of, secure_shuffle
+from games.services._common import changing, clock_of, seats_of, secure_shuffle
 from games.services.deadlines import deadlines_update
 from games.services.suspensions import require_not_suspended
 
@@ -46,23 +46,21 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
     """A player's move, checked against the position they saw, through one of
     the players' doors (web, e-mail, API)."""
     if door not in PLAYER_DOORS:
-        raise NotAllowed("players_doors_only", door=door)
+        raise refusals.PLAYERS_DOORS_ONLY(door=door)
     require_not_suspended(user)
-    with transaction.atomic():
-        game = locked_game(game_id)
-        require_status(game, Game.Status.ACTIVE, action="move")
+    with changing(game_id, action="move", statuses=(Game.Status.ACTIVE,)) as game:
         seats = seats_of(game)
         seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
-            raise NotAllowed("not_a_player")
+            raise refusals.NOT_A_PLAYER()
         if expected_version != game.version:
-            raise StaleVersion("stale_version")
+            raise refusals.STALE_VERSION()
         state = engine.state_from_json(game.state)
         parsed = _parse_player_move(move)
         if parsed.kind in SITE_INPUTS:
-            raise SiteOnlyInput("site_only_input", kind=parsed.kind)
+            raise refusals.SITE_ONLY_INPUT(kind=parsed.kind)
         if parsed.kind in ON_TURN_MOVES and seat.position != state.turn:
-            raise NotYourTurn("turn_of_another", player=seats[state.turn].name)
+            raise refusals.TURN_OF_ANOTHER(player=seats[state.turn].name)
         return record_input(
             game=game,
             seats=seats,
@@ -79,14 +77,14 @@ def _parse_player_move(text: str) -> engine.ParsedMove:
     """What a player typed, as a move. Text outside the notation never reaches
     the parser, and a parser failure of any kind is a refusal, not a 500."""
     if not inputs.is_move_text(text):
-        raise IllegalMoveError("not_move_text", limit=inputs.MOVE_MAX_LENGTH)
+        raise refusals.NOT_MOVE_TEXT(limit=inputs.MOVE_MAX_LENGTH)
     try:
         return engine.parse_move(text)
     except engine.MoveSyntaxError as exc:
         raise IllegalMoveError.passing_on(exc) from None
     except Exception:
         log.exception("The move parser failed on %r", text)
-        raise IllegalMoveError("move_unreadable") from None
+        raise refusals.MOVE_UNREADABLE() from None
 
 
 def record_input(
@@ -124,7 +122,7 @@ def record_input(
     # (SQLite) this alone keeps two submissions for one turn from both landing.
     fields = {name: getattr(game, name) for name in _RECORDED_FIELDS}
     if not Game.objects.filter(pk=game.pk, version=game.version).update(version=seq, **fields):
-        raise StaleVersion("stale_version")
+        raise refusals.STALE_VERSION()
     game.version = seq
     record = Move.objects.create(
         game=game, seq=seq, seat=position, text=text, actor=actor, door=door, entered_by=user, events=events

@@ -6,8 +6,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, inputs
-from games.errors import IllegalMoveError, InvalidSettings, WrongStatus
+from games import engine, inputs, refusals
 from games.models import Game, Hand, Move, Seat
 
 User = get_user_model()
@@ -17,7 +16,7 @@ def game_export(*, game: Game) -> dict:
     """The game as a `sequence-record/1` document. It holds the deck order:
     only finished games' records may be shown to players."""
     if game.state is None:
-        raise WrongStatus("no_record_yet")
+        raise refusals.NO_RECORD_YET()
     state = engine.state_from_json(game.state)
     moves = list(game.moves.order_by("seq").values_list("seat", "text"))
     seats = [{"player": seat.name} for seat in game.seats.order_by("position")]
@@ -30,7 +29,7 @@ def game_import(*, document: dict, imported_by) -> Game:
     try:
         record = engine.record_load(document)
     except engine.RecordError as exc:
-        raise InvalidSettings("malformed_record", reason=exc.refusal.as_dict()) from None
+        raise refusals.MALFORMED_RECORD(reason=exc.refusal.as_dict()) from None
     names = [_imported_name(entry, position) for position, entry in enumerate(record.seats)]
     with transaction.atomic():
         game = Game.objects.create(
@@ -67,9 +66,9 @@ def game_import(*, document: dict, imported_by) -> Game:
                     )
                 )
         except engine.IllegalMove as exc:
-            raise IllegalMoveError("record_move_illegal", number=exc.index + 1, reason=exc.refusal.as_dict()) from None
+            raise refusals.RECORD_MOVE_ILLEGAL(number=exc.index + 1, reason=exc.refusal.as_dict()) from None
         except engine.RecordError as exc:  # e.g. a reshuffle entry missing or wrong
-            raise InvalidSettings("malformed_record", reason=exc.refusal.as_dict()) from None
+            raise refusals.MALFORMED_RECORD(reason=exc.refusal.as_dict()) from None
         Move.objects.bulk_create(moves)
         Hand.objects.bulk_create(Hand(seat=seat, cards=state.hands[seat.position]) for seat in seats)
         game.state, game.version, game.finished_at = engine.state_to_json(state), len(moves), timezone.now()
@@ -84,7 +83,7 @@ def _imported_name(entry: dict, position: int) -> str:
     """A seat's player name from a record; it must fit the seat's name column."""
     name = str(entry.get("player") or f"seat {position}")
     if not inputs.fits(name, max_length=Seat._meta.get_field("name").max_length):
-        raise InvalidSettings("record_name_unfit", position=position)
+        raise refusals.RECORD_NAME_UNFIT(position=position)
     return name
 
 

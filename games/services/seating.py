@@ -1,13 +1,12 @@
 """Seats before the start: joining a public game, leaving, and the
 creator's arrangement of the turn order (and so of the teams)."""
 
-from django.db import transaction
 from django.utils import timezone
 
-from games import notify
-from games.errors import InvalidSettings, NotAllowed, WrongStatus
+from games import refusals
+from games.mail import notify
 from games.models import SEEN_EVERY, Game, Invitation, Seat
-from games.services._common import invitations_lapse, locked_game, require_status, seats_of
+from games.services._common import changing, invitations_lapse, seats_of
 from games.services.dealing import seats_renumber, start_if_full
 from games.services.suspensions import require_not_suspended
 
@@ -16,11 +15,9 @@ def seat_join(*, game_id: int, user) -> Seat:
     """Join an open public game (or a private one the user is invited to);
     an invitation the user had is accepted, and the last seat starts a game
     that starts by itself."""
-    with transaction.atomic():
-        game = locked_game(game_id)
-        require_status(game, Game.Status.FORMING, action="join")
+    with changing(game_id, action="join", statuses=(Game.Status.FORMING,)) as game:
         if not game.is_public and not game.invitations.filter(user=user, status=Invitation.Status.PENDING).exists():
-            raise NotAllowed("private_game")
+            raise refusals.PRIVATE_GAME()
         seat = seat_take(game=game, user=user)
         now = timezone.now()
         if game.invitations.filter(user=user, status=Invitation.Status.PENDING).update(
@@ -33,12 +30,10 @@ def seat_join(*, game_id: int, user) -> Seat:
 
 def seat_leave(*, game_id: int, user) -> None:
     """Leave a game before it starts; a game left empty is aborted."""
-    with transaction.atomic():
-        game = locked_game(game_id)
-        require_status(game, Game.Status.FORMING, action="leave")
+    with changing(game_id, action="leave", statuses=(Game.Status.FORMING,)) as game:
         deleted, _ = Seat.objects.filter(game=game, user=user).delete()
         if not deleted:
-            raise NotAllowed("no_seat")
+            raise refusals.NO_SEAT()
         if not Seat.objects.filter(game=game).exists():
             game.status = Game.Status.ABORTED
             game.abort_reason = "Every player left before the start."
@@ -49,14 +44,12 @@ def seat_leave(*, game_id: int, user) -> None:
 def seats_arrange(*, game_id: int, user, seat_order: list[int]) -> None:
     """The creator orders the seats (ids, in turn order) before the start;
     teams follow the order: A B A B… or A B C A B C…"""
-    with transaction.atomic():
-        game = locked_game(game_id)
-        require_status(game, Game.Status.FORMING, action="arrange_seats")
+    with changing(game_id, action="arrange_seats", statuses=(Game.Status.FORMING,)) as game:
         if game.created_by_id != user.pk:
-            raise NotAllowed("creator_only_arranges")
+            raise refusals.CREATOR_ONLY_ARRANGES()
         seats = {seat.pk: seat for seat in seats_of(game)}
         if sorted(seat_order) != sorted(seats):
-            raise InvalidSettings("seat_order_incomplete")
+            raise refusals.SEAT_ORDER_INCOMPLETE()
         seats_renumber([seats[seat_id] for seat_id in seat_order])
 
 
@@ -65,9 +58,9 @@ def seat_take(*, game: Game, user) -> Seat:
     require_not_suspended(user)
     seats = seats_of(game)
     if any(seat.user_id == user.pk for seat in seats):
-        raise WrongStatus("already_seated")
+        raise refusals.ALREADY_SEATED()
     if len(seats) >= game.players:
-        raise WrongStatus("game_full")
+        raise refusals.GAME_FULL()
     taken = {seat.position for seat in seats}
     position = min(p for p in range(game.players) if p not in taken)
     return Seat.objects.create(game=game, position=position, user=user, name=user.username)

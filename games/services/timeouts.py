@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games import engine
 from games.models import Game, Move
-from games.services._common import seats_of
+from games.services._common import revised_game, seats_of
 from games.services.moves import record_input
 
 
@@ -21,9 +21,9 @@ def deadline_enforce(*, game_id: int, now: datetime | None = None) -> list[Move]
     recorded = []
     with transaction.atomic():
         # Locked only if due: a move that got the lock first moved the deadline on.
-        game = Game.objects.due(now).select_for_update().filter(pk=game_id).first()
-        if game is None:
+        if not Game.objects.due(now).select_for_update().filter(pk=game_id).exists():
             return recorded
+        game = revised_game(game_id)
         seats = seats_of(game)
         state = engine.state_from_json(game.state)
 

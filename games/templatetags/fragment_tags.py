@@ -1,15 +1,15 @@
 """{% fragment key %}…{% endfragment %}: Django's {% cache %} for a fragment
 with forms in it. A cached copy is shared by every request of one viewer
-(its key says whose, see games.fragments), each with its own CSRF token
-(games.csrf_stand_in). What a fragment shows that the view computes only on
+(its key says whose, see games.web.fragments), each with its own CSRF token
+(games.web.csrf_stand_in). What a fragment shows that the view computes only on
 a miss (a lazy view-model) is never computed on a hit."""
 
 from django import template
 from django.core.cache import cache
 from django.utils.safestring import mark_safe
 
-from games.csrf_stand_in import STAND_IN, with_own_token
-from games.fragments import SECONDS
+from games.web.csrf_stand_in import STAND_IN, with_own_token
+from games.web.fragments import SECONDS
 
 register = template.Library()
 

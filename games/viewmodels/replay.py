@@ -3,8 +3,7 @@ rebuilt from the move log, shown with the table's cells and seats."""
 
 from dataclasses import dataclass
 
-from games import engine
-from games.errors import WrongStatus
+from games import engine, refusals
 from games.models import Game, Seat
 from games.viewmodels.table import Table, board_cells, cells_of, history_lines, seat_rows
 
@@ -20,7 +19,7 @@ def replay_frame(*, game: Game, seats: list[Seat], at: int | None) -> ReplayFram
     """The public position after move `at` (0 = the deal; None or beyond the
     end = the latest), rebuilt from the log."""
     if game.state is None:
-        raise WrongStatus("nothing_to_replay")
+        raise refusals.NOTHING_TO_REPLAY()
     final = engine.state_from_json(game.state)
     moves = list(game.moves.order_by("seq"))
     total = len(moves)

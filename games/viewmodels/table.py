@@ -10,13 +10,13 @@ from datetime import datetime
 from django.utils.translation import gettext, pgettext
 
 from games import engine
-from games.board_text import board_rows
 from games.describe import describe_move
 from games.engine.board import CARD_CELLS, CELL_NAMES
 from games.engine.cards import JACKS, TWO_EYED_JACKS, card_label, is_red
+from games.mail.board_text import board_rows
 from games.models import Game, Move, Seat
 from games.viewmodels.lost_draws import hand_sizes_after, lost_in_game, why_mine_was_lost
-from games.viewmodels.recap import recap, since_last_acted
+from games.viewmodels.recap import ON_THE_TABLE, recap_of, since_last_acted
 from games.words import card_name, team
 
 HISTORY_ON_TABLE = 30
@@ -399,7 +399,7 @@ def table_for(
             recent, seats, hand_sizes_after(recent, {row["seat"]: row["cards"] for row in view["seats"]})
         ),
         my_seat=my_seat,
-        news=recap(news, position, names),
+        news=recap_of(news, position, names, most=ON_THE_TABLE).as_line_parts(),
         my_lost_draw=why_mine_was_lost(news, position, names),
         show_all=show_all and my_seat is not None,
     )

@@ -1,12 +1,12 @@
 // While the table waits for someone else, ask now and then whether the game
 // moved on and reload only when it did. Progressive enhancement: without it
 // the "Refresh" link does the same by hand. The page loads this script only
-// while it waits; #table-poll carries the game's endpoint, version and status.
+// while it waits; #table-poll carries the game's endpoint, revision and status.
 (() => {
   "use strict";
   const anchor = document.getElementById("table-poll");
   if (!anchor || !window.fetch) return;
-  const { versionUrl, version, status } = anchor.dataset;
+  const { versionUrl, revision, status } = anchor.dataset;
   const every = Math.max(Number(anchor.dataset.pollSeconds) || 25, 1) * 1000;
   const slowest = every * 16; // backing off after errors stops here
   let delay = every;
@@ -27,7 +27,7 @@
       const response = await fetch(versionUrl, { headers: { Accept: "application/json" }, cache: "no-store" });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const now = await response.json();
-      if (String(now.version) !== version || now.status !== status) {
+      if (String(now.revision) !== revision || now.status !== status) {
         window.location.reload();
         return;
       }

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from games import services
-from games.errors import WrongStatus
+from games.errors import Conflict
 from games.models import Game, Notification
 from tests.factories import PASSWORD, UserFactory
 
@@ -94,7 +94,7 @@ def test_in_auto_mode_the_forming_page_has_no_start_button_and_says_when_it_star
 def test_an_auto_game_cannot_be_started_by_hand_before_it_is_full():
     game, users = invited_game(3)
     accept(game, users[1])
-    with pytest.raises(WrongStatus):
+    with pytest.raises(Conflict):
         services.game_start(game_id=game.pk, user=users[0])
 
 

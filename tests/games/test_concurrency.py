@@ -30,7 +30,7 @@ def test_exactly_one_of_many_submissions_for_one_turn_is_applied(started_game):
     applied = [o for o in outcomes if isinstance(o, services.MoveResult)]
     refused = [type(o).__name__ for o in outcomes if isinstance(o, GameError)]
     assert len(applied) == 1, outcomes
-    assert set(refused) <= {"StaleVersion", "NotYourTurn"} and len(refused) == len(calls) - 1
+    assert set(refused) <= {"Conflict"} and len(refused) == len(calls) - 1
     assert list(Move.objects.filter(game=game).values_list("seq", flat=True)) == [1]
     game.refresh_from_db()
     assert game.version == 1 and services.game_verify(game=game) == []
@@ -50,7 +50,7 @@ def test_a_move_racing_the_deadline_sweep_gives_one_consistent_outcome(started_g
     if isinstance(submitted, services.MoveResult):
         assert swept == [] and log == [(1, engine.parse_move(move).text)]
     else:
-        assert type(submitted).__name__ == "StaleVersion"
+        assert type(submitted).__name__ == "Conflict"
         assert [m.text for m in swept] == ["skip"] and log == [(1, "skip")]
     game.refresh_from_db()
     assert services.game_verify(game=game) == []

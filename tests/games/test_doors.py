@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games import engine, services
 from games.engine.board import CARD_CELLS, CELL_NAMES
-from games.errors import NotAllowed, SiteOnlyInput
+from games.errors import IllegalMoveError, NotAllowed
 from games.models import Game, Move
 from tests.factories import ModeratorFactory
 from tests.gameplay import state_of
@@ -83,7 +83,7 @@ def test_a_player_door_accepts_a_players_input(started_game, kind, door):
 def test_a_player_door_refuses_the_sites_own_inputs(started_game, kind, door):
     game, user, text = position_for(kind, started_game)
     before = game.version
-    with pytest.raises(SiteOnlyInput, match="the site records"):
+    with pytest.raises(IllegalMoveError, match="the site records"):
         services.move_submit(game_id=game.pk, user=user, move=text, expected_version=game.version, door=door)
     game.refresh_from_db()
     assert game.version == before

@@ -1,4 +1,4 @@
-"""The turn e-mails of one batch (games.outbox.deliver_many, games.emails.prepare):
+"""The turn e-mails of one batch (games.mail.outbox.deliver_many, games.mail.emails.prepare):
 loaded together, each still shows only its own game, its own player's hand and
 chat as that player sees it, and carries its own reply address."""
 
@@ -8,9 +8,9 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from games import outbox, services
+from games import services
 from games.engine.cards import card_label
-from games.inbound import tokens
+from games.mail import outbox, tokens
 from games.models import ChatMessage, Notification
 from games.viewmodels.chat import new_messages
 from tests.gameplay import first_play, state_of
@@ -52,9 +52,10 @@ def test_each_email_of_a_batch_shows_only_its_own_game_hand_chat_and_reply_addre
     assert len({tuple(message.reply_to) for message in mail.outbox}) == 3
 
 
-def test_new_chat_of_a_batch_counts_from_each_seats_own_last_move(started_game):
+def test_new_chat_of_a_batch_counts_from_each_seats_own_last_move(started_game, settings):
     """The batch reads the chat from the earliest seat's moment on: a game whose
     player moved later still gets only what came after, and at most NEW_IN_EMAIL."""
+    settings.CHAT_MESSAGES_PER_MINUTE = 100  # the messages are dated afterwards, over hours
     (old, old_users), (late, late_users) = started_game(2, 2, seed=1), started_game(2, 2, seed=2)
     start = timezone.now() - timedelta(hours=3)
 

@@ -1,4 +1,4 @@
-"""Each kind of e-mail as rendered (games.emails): what the reader may see of
+"""Each kind of e-mail as rendered (games.mail.emails): what the reader may see of
 the game, in text and HTML, with an unsubscribe link, in their time zone."""
 
 import re
@@ -6,9 +6,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import emails, services, turn_news
-from games.describe import describe_move
+from games import services
+from games.describe import move_phrases
 from games.engine.cards import card_label
+from games.mail import emails, turn_news
 from games.models import Game, Notification
 from tests.factories import UserFactory
 from tests.gameplay import first_play, state_of
@@ -95,9 +96,9 @@ def test_times_in_emails_are_in_the_recipients_time_zone(started_game):
     assert "JST" in message.body
 
 
-def _described(game, move) -> str:
+def _described(game, move, reader: int) -> str:
     names = {seat.position: seat.name for seat in game.seats.all()}
-    return describe_move(seat_names=names, seat=move.seat, text=move.text, events=move.events)
+    return " — ".join(move_phrases(seat_names=names, seat=move.seat, text=move.text, events=move.events, you=reader))
 
 
 def test_the_turn_email_opens_with_the_moves_since_my_last_one(started_game, django_assert_max_num_queries):
@@ -110,23 +111,27 @@ def test_the_turn_email_opens_with_the_moves_since_my_last_one(started_game, dja
     notification = Notification.objects.get(game=game, kind=Kind.YOUR_TURN, version=5)
     message = emails.build(notification)
     recap = message.body.split("Since your last move:")[1].split("     A   B")[0]
-    assert [line.strip() for line in recap.strip().splitlines()] == [_described(game, m) for m in moves[3:]]
+    # The newest first, as the line above the board has them.
+    assert [line.strip() for line in recap.strip().splitlines()] == [_described(game, m, 2) for m in moves[:2:-1]]
     for older in moves[:3]:  # my own move and the ones before it
-        assert _described(game, older) not in message.body
+        assert _described(game, older, 2) not in message.body
     assert message.body.index("Since your last move:") < message.body.index("     A   B")
     html = message.alternatives[0].content
     assert "Since your last move:" in html and html.index("Since your last move:") < html.index("<pre")
 
 
-def test_the_recap_is_capped(started_game, monkeypatch):
-    game, users = started_game(2, 2, draw_mode="tabletop")
+def test_the_recap_is_capped_and_folds_a_draw_into_its_play(started_game, monkeypatch):
+    game, users = started_game(3, 3, draw_mode="tabletop")
     services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
-    services.move_submit(game_id=game.pk, user=users[0], move="draw", expected_version=1)  # a play and a draw
+    services.move_submit(game_id=game.pk, user=users[0], move="draw", expected_version=1)  # said with its play
+    services.move_submit(game_id=game.pk, user=users[1], move=first_play(game, 1), expected_version=2)
     game = Game.objects.prefetch_related("seats").get(pk=game.pk)  # as context_for reads it
-    monkeypatch.setattr(turn_news, "RECAP_LINES", 1)
-    recap = turn_news.news_for([(game, game.seats.all()[1])])[game.pk].recap
-    assert len(recap["lines"]) == 1 and recap["more"] == 1
-    message = emails.build(Notification.objects.get(game=game, kind=Kind.YOUR_TURN, version=1))
+    seat = game.seats.all()[2]
+    assert len(turn_news.news_for([(game, seat)])[game.pk].recap(game, seat).phrases) == 2
+    monkeypatch.setattr(turn_news, "IN_AN_EMAIL", 1)
+    recap = turn_news.news_for([(game, seat)])[game.pk].recap(game, seat)
+    assert len(recap.phrases) == 1 and recap.more == 1 and users[1].username in recap.phrases[0]  # the newest kept
+    message = emails.build(Notification.objects.get(game=game, kind=Kind.YOUR_TURN, version=3))
     for body in (message.body, message.alternatives[0].content):
         assert "… and 1 more on the table" in body
 
@@ -142,7 +147,7 @@ def test_the_board_in_an_email_comes_with_its_legend(started_game, kind):
 
 @pytest.mark.parametrize("language", ["en", "cs", "hu"])
 def test_a_message_is_written_byte_for_byte_as_the_standard_library_writes_it(started_game, language):
-    """games.mime skips the header folding only where it changes nothing."""
+    """games.mail.mime skips the header folding only where it changes nothing."""
     from email.policy import compat32
 
     game, users = started_game(2, 2)

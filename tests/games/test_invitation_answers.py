@@ -4,7 +4,8 @@ import pytest
 from django.core import mail
 
 from accounts.models import Delivery
-from games import emails, outbox, services
+from games import services
+from games.mail import emails, outbox
 from games.models import Game, Notification
 from tests.factories import UserFactory
 

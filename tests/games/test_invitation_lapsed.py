@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import services
-from games.errors import WrongStatus
+from games.errors import Conflict
 from games.models import Game, Invitation
 from tests.factories import ModeratorFactory, UserFactory
 
@@ -47,7 +47,7 @@ def test_pending_invitations_lapse_when_the_game_is_called_off(call_off):
     assert declined.status == Invitation.Status.DECLINED  # an answer stays as it was given
     guest = UserFactory(email="guest@example.org")
     for answer in (services.invitation_decline, services.invitation_accept):
-        with pytest.raises(WrongStatus, match="lapsed: the game was called off"):
+        with pytest.raises(Conflict, match="lapsed: the game was called off"):
             answer(invitation_id=pending.pk, user=guest)
     pending.refresh_from_db()
     assert pending.status == Invitation.Status.LAPSED and pending.user is None

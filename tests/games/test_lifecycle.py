@@ -5,7 +5,7 @@ import random
 import pytest
 
 from games import engine, services
-from games.errors import IllegalMoveError, InvalidInvitation, InvalidSettings, NotAllowed, WrongStatus
+from games.errors import Conflict, GameNotFound, IllegalMoveError, InvalidInput, NotAllowed
 from games.models import Game, Hand, Invitation, Move, Seat
 from tests.factories import ModeratorFactory, UserFactory
 from tests.gameplay import play_a_move, state_of
@@ -59,13 +59,13 @@ def test_a_resignation_ends_a_two_team_game(started_game):
 
 def test_invalid_settings_are_refused_with_the_allowed_values():
     user = UserFactory()
-    with pytest.raises(InvalidSettings, match="2, 3, 4, 6, 8, 9, 10, 12 players"):
+    with pytest.raises(InvalidInput, match="2, 3, 4, 6, 8, 9, 10, 12 players"):
         services.game_create(start_mode=Game.StartMode.MANUAL, creator=user, players=5, teams=2)
-    with pytest.raises(InvalidSettings, match="3 players play in 3 teams"):
+    with pytest.raises(InvalidInput, match="3 players play in 3 teams"):
         services.game_create(start_mode=Game.StartMode.MANUAL, creator=user, players=3, teams=2)
-    with pytest.raises(InvalidSettings, match="draw mode"):
+    with pytest.raises(InvalidInput, match="draw mode"):
         services.game_create(start_mode=Game.StartMode.MANUAL, creator=user, players=2, teams=2, draw_mode="magic")
-    with pytest.raises(InvalidSettings, match="time per move"):
+    with pytest.raises(InvalidInput, match="time per move"):
         services.game_create(start_mode=Game.StartMode.MANUAL, creator=user, players=2, teams=2, turn_seconds=5)
     assert not Game.objects.exists()
 
@@ -85,14 +85,14 @@ def test_an_invitation_by_email_works_for_someone_without_an_account():
 
 
 def test_a_forged_invitation_token_is_refused():
-    with pytest.raises(InvalidInvitation):
+    with pytest.raises(GameNotFound):
         services.invitation_from_token("1:forged:signature")
 
 
 def test_unknown_username_is_a_clear_error():
     host = UserFactory()
     game = services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2)
-    with pytest.raises(InvalidSettings, match="no player called 'ghost'"):
+    with pytest.raises(InvalidInput, match="no player called 'ghost'"):
         services.invitation_create(game_id=game.pk, inviter=host, invitee="ghost")
 
 
@@ -103,7 +103,7 @@ def test_decline_and_someone_elses_invitation():
     with pytest.raises(NotAllowed):
         services.invitation_accept(invitation_id=invitation.pk, user=stranger)
     services.invitation_decline(invitation_id=invitation.pk, user=guest)
-    with pytest.raises(WrongStatus, match="declined"):
+    with pytest.raises(Conflict, match="declined"):
         services.invitation_accept(invitation_id=invitation.pk, user=guest)
 
 
@@ -114,9 +114,9 @@ def test_join_a_public_game_but_not_a_private_one():
         services.seat_join(game_id=private.pk, user=guest)
     public = services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2, is_public=True)
     services.seat_join(game_id=public.pk, user=guest)
-    with pytest.raises(WrongStatus, match="already have a seat"):
+    with pytest.raises(Conflict, match="already have a seat"):
         services.seat_join(game_id=public.pk, user=guest)
-    with pytest.raises(WrongStatus, match="taken"):
+    with pytest.raises(Conflict, match="taken"):
         services.seat_join(game_id=public.pk, user=UserFactory())
 
 
@@ -153,7 +153,7 @@ def test_the_creator_arranges_seats_and_teams_before_the_start():
 def test_start_needs_every_seat_and_a_player():
     host, outsider = UserFactory.create_batch(2)
     game = services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2)
-    with pytest.raises(WrongStatus, match="still empty"):
+    with pytest.raises(Conflict, match="still empty"):
         services.game_start(game_id=game.pk, user=host)
     with pytest.raises(NotAllowed):
         services.game_start(game_id=game.pk, user=outsider)

@@ -15,13 +15,11 @@ from django.test.utils import CaptureQueriesContext
 from games import engine, services
 from games.engine.__main__ import main as replay_main
 from games.errors import (
+    Conflict,
     GameNotFound,
     IllegalMoveError,
-    InvalidSettings,
+    InvalidInput,
     NotAllowed,
-    NotYourTurn,
-    StaleVersion,
-    WrongStatus,
 )
 from games.models import Game, Hand, Move, Seat
 from tests.engine.helpers import a_game_with_a_reshuffle
@@ -44,8 +42,8 @@ def snapshot(game):
 @pytest.mark.parametrize(
     ("who", "move", "version", "error", "says"),
     [
-        ("second", "play", 0, NotYourTurn, "not your turn"),
-        ("first", "play", 7, StaleVersion, "moved on"),
+        ("second", "play", 0, Conflict, "not your turn"),
+        ("first", "play", 7, Conflict, "moved on"),
         ("first", "7H Z9", 0, IllegalMoveError, "not a cell"),
         ("first", "QS J3 seq A1-A9", 0, IllegalMoveError, "straight line"),
         ("first", "draw", 0, IllegalMoveError, "no draw"),
@@ -78,7 +76,7 @@ def test_no_move_in_a_finished_or_unknown_game(started_game):
     game, users = started_game(2, 2)
     services.move_submit(game_id=game.pk, user=users[0], move="resign", expected_version=0)
     before = snapshot(game)
-    with pytest.raises(WrongStatus, match="finished"):
+    with pytest.raises(Conflict, match="finished"):
         services.move_submit(game_id=game.pk, user=users[1], move="resign", expected_version=1)
     assert snapshot(game) == before
     with pytest.raises(GameNotFound):
@@ -89,7 +87,7 @@ def test_the_same_submission_twice_lands_once(started_game):
     game, users = started_game(2, 2)
     move = first_play(game, 0)
     services.move_submit(game_id=game.pk, user=users[0], move=move, expected_version=0)
-    with pytest.raises(StaleVersion):
+    with pytest.raises(Conflict):
         services.move_submit(game_id=game.pk, user=users[0], move=move, expected_version=0)
     assert list(game.moves.values_list("seq", flat=True)) == [1]
 
@@ -107,7 +105,7 @@ def test_the_version_compare_and_swap_refuses_a_writer_that_read_a_stale_game(st
             return stale
 
     monkeypatch.setattr(Game.objects, "select_for_update", Unlocked)
-    with pytest.raises(StaleVersion):
+    with pytest.raises(Conflict):
         services.move_submit(game_id=game.pk, user=users[1], move="resign", expected_version=0)
     assert list(Move.objects.filter(game=game).values_list("seq", flat=True)) == [1]
     game.refresh_from_db()
@@ -218,7 +216,7 @@ def test_import_refuses_a_player_name_that_does_not_fit_a_seat(started_game, pla
     services.move_submit(game_id=game.pk, user=users[0], move="resign", expected_version=0)
     document = services.game_export(game=game)
     document["seats"][1]["player"] = player
-    with pytest.raises(InvalidSettings, match="player name"):
+    with pytest.raises(InvalidInput, match="player name"):
         services.game_import(document=document, imported_by=users[0])
     assert Game.objects.count() == 1
 
@@ -226,6 +224,6 @@ def test_import_refuses_a_player_name_that_does_not_fit_a_seat(started_game, pla
 def test_import_refuses_a_record_whose_reshuffle_entry_is_missing(django_user_model):
     document = {**a_game_with_a_reshuffle(), "reshuffles": []}
     user = django_user_model.objects.create_user(username="importer", password="x")
-    with pytest.raises(InvalidSettings, match="Malformed record"):
+    with pytest.raises(InvalidInput, match="Malformed record"):
         services.game_import(document=document, imported_by=user)
     assert not Game.objects.exists()

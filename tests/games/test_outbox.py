@@ -1,4 +1,4 @@
-"""The outbox (games.outbox): each e-mail sent at most once per claim, on
+"""The outbox (games.mail.outbox): each e-mail sent at most once per claim, on
 commit or by the sweep, retried after a failure, gathered into digests, and
 skipped once it no longer applies."""
 
@@ -14,7 +14,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import outbox, services, tasks
+from games import services, tasks
+from games.mail import outbox
 from games.models import Game, Notification
 from tests.concurrency import at_once
 from tests.factories import UserFactory
@@ -281,7 +282,7 @@ def test_a_change_whose_emails_are_due_later_starts_no_task(
     settings.TURN_EMAIL_GRACE_SECONDS = 120
     game, users = started_game(2, 2)
     started = []
-    monkeypatch.setattr("games.dispatch.send_due", lambda **kwargs: started.append(kwargs))
+    monkeypatch.setattr("games.mail.dispatch.send_due", lambda **kwargs: started.append(kwargs))
     with django_capture_on_commit_callbacks(execute=True):
         services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
     assert started == []  # the turn e-mail waits out its grace: the sweep sends it

@@ -1,4 +1,4 @@
-"""Who is owed which e-mail after a change to a game (games.notify), by each
+"""Who is owed which e-mail after a change to a game (games.mail.notify), by each
 player's preferences: the outbox rows written with the change."""
 
 import random

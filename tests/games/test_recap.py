@@ -4,7 +4,12 @@
 from types import SimpleNamespace
 
 from games.models import Move
-from games.viewmodels.recap import recap, since_last_acted
+from games.viewmodels.recap import ON_THE_TABLE, recap_of, since_last_acted
+
+
+def recap(moves, position, names):
+    return recap_of(moves, position, names, most=ON_THE_TABLE).as_line_parts()
+
 
 NAMES = {0: "ann", 1: "bob", 2: "cat", 3: "dan"}
 

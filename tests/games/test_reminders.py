@@ -9,7 +9,8 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from games import outbox, services
+from games import services
+from games.mail import outbox
 from games.models import Game, Notification
 from tests.factories import UserFactory
 from tests.gameplay import first_play, state_of

@@ -1,83 +1,87 @@
-"""Refusals as codes: every refusal a service raises names a code that has
-an English sentence in games/refusal_text.py, with the params its sentence
-needs; an engine refusal passes through with its own code and params; and
-each refusal reads as JSON for the doors that are not web pages."""
+"""Refusals declared once: every refusal the site gives is a value in
+games/refusals.py with a code, a kind (its HTTP status) and a sentence in
+every language; it is raised with the params its sentence needs; an engine
+refusal passes through with its own code and params; and each refusal reads
+as JSON for the doors that are not web pages."""
 
-import ast
 import json
 import string
-from pathlib import Path
+from collections import defaultdict
 
 import pytest
+from django.utils import translation
 
-from games import engine, errors, services
-from games.errors import GameError, IllegalMoveError, InvalidSettings, TooManyInvitations, WrongStatus
-from games.refusal_text import ACTIONS, ENGINE, SITE
+from games import engine, refusals, services
+from games.errors import Conflict, GameError, IllegalMoveError, InvalidInput, Refusal
+from games.refusal_text import ACTIONS, ENGINE
+from games.services._common import require_status
 from tests.factories import UserFactory
 from tests.gameplay import state_of
 
-GAMES = Path(__file__).resolve().parents[2] / "games"
-RAISING = [
-    *sorted((GAMES / "services").glob("*.py")),
-    *sorted((GAMES / "viewmodels").glob("*.py")),
-    *sorted((GAMES / "inbound").glob("*.py")),
-    *(GAMES / name for name in ("inputs.py", "invitations.py", "selectors.py", "views.py")),
-]
-KINDS = {name for name, kind in vars(errors).items() if isinstance(kind, type) and issubclass(kind, GameError)}
+DECLARED = [value for value in vars(refusals).values() if isinstance(value, Refusal)]
+LANGUAGES = ("cs", "it", "hu")
 
 
-def fields(code: str) -> set[str]:
-    """The params a sentence needs from its raiser (sentence() adds how moves are written)."""
-    return {name for _, name, _, _ in string.Formatter().parse(str(SITE[code])) if name} - {"help"}
+def placeholders(refusal: Refusal, language: str | None) -> set[str]:
+    with translation.override(language):
+        texts = [str(refusal.sentence % defaultdict(lambda n=n: n)) for n in (1, 2, 5)]
+    return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-def refusals_constructed():
-    """(file:line, code or None, keyword names) of every refusal built in the services, their inputs and the views."""
-    for path in RAISING:
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in KINDS:
-                code = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None
-                yield f"{path.name}:{node.lineno}", code, {kw.arg for kw in node.keywords}
-
-
-SITES = list(refusals_constructed())
-
-
-def test_every_refusal_names_a_code_with_a_sentence_and_the_params_it_needs():
-    assert len(SITES) > 40
-    for where, code, names in SITES:
-        assert code in SITE, f"{where}: {code!r} has no sentence in games/refusal_text.py"
-        assert fields(code) <= names, f"{where}: {code!r} needs {sorted(fields(code) - names)}"
-
-
-def test_every_sentence_is_used_and_no_code_is_also_the_engines():
-    built_by_from_form = {"form_invalid"}
-    assert {code for _, code, _ in SITES} | built_by_from_form == set(SITE)
-    assert not set(SITE) & set(engine.ENGLISH)
+def test_every_refusal_is_declared_once_under_a_code_of_its_own():
+    assert len(DECLARED) > 80
+    assert len(refusals.BY_CODE) == len(DECLARED)
+    assert not set(refusals.BY_CODE) & set(ENGINE)
     assert set(ENGINE) == set(engine.ENGLISH)
 
 
-def test_the_services_raise_nothing_but_refusals():
-    """Each raise is a refusal kind, an engine refusal passed on, or a refusal already built."""
-    for path in sorted((GAMES / "services").glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
-                func = node.exc.func
-                kind = func.id if isinstance(func, ast.Name) else func.value.id
-                assert kind in KINDS, f"{path.name}:{node.lineno}"
-                assert isinstance(func, ast.Name) or func.attr == "passing_on", f"{path.name}:{node.lineno}"
+def test_a_code_the_engine_has_cannot_be_declared_again():
+    with pytest.raises(ValueError, match="engine"):
+        Refusal("corner", InvalidInput, "x")
+    with pytest.raises(ValueError, match="lower-case"):
+        Refusal("You cannot do that.", InvalidInput, "x")
 
 
-def test_every_action_a_service_names_has_its_words():
-    named = {
-        kw.value.value
-        for path in RAISING
-        for node in ast.walk(ast.parse(path.read_text()))
-        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "require_status"
-        for kw in node.keywords
-        if kw.arg == "action"
-    }
-    assert named == set(ACTIONS)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_refusal_has_its_sentence_in_every_language_with_the_same_placeholders(language):
+    for refusal in DECLARED:
+        if refusal is refusals.FORM_INVALID:  # the form's own words, translated by the form
+            continue
+        with translation.override(None):
+            english = str(refusal.sentence % defaultdict(int))
+        with translation.override(language):
+            assert str(refusal.sentence % defaultdict(int)) != english, f"{refusal.code} is not in {language}"
+        assert placeholders(refusal, language) == placeholders(refusal, None), refusal.code
+
+
+def test_a_refusal_raised_without_a_param_its_sentence_needs_says_which():
+    with pytest.raises(TypeError, match=r"wrong_status.*\['action', 'status'\]"):
+        refusals.WRONG_STATUS()
+    with pytest.raises(TypeError, match="seats_empty"):
+        refusals.SEATS_EMPTY()  # the count of a plural sentence is needed too
+
+
+def test_a_refusal_is_raised_as_its_kind_with_its_status():
+    exc = refusals.GAME_FULL()
+    assert isinstance(exc, Conflict) and exc.status_code == 409 == refusals.GAME_FULL.status
+    assert exc.code == "game_full" and exc.params == {}
+
+
+def test_a_service_can_take_a_refusal_as_a_parameter():
+    def refuse(refusal: Refusal, **params) -> GameError:
+        return refusal(**params)
+
+    assert str(refuse(refusals.NO_SUCH_SEAT, seat=3)) == "This game has no seat 3."
+
+
+def test_a_status_check_knows_every_action_it_is_asked_about():
+    class Game:
+        status = "active"
+
+    require_status(Game, "active", action="move")
+    with pytest.raises(ValueError, match="dance"):
+        require_status(Game, "active", action="dance")
+    assert "move" in ACTIONS
 
 
 def as_json(exc: GameError) -> dict:
@@ -116,7 +120,7 @@ def test_a_move_outside_the_notation_is_the_sites_refusal(started_game):
 
 @pytest.mark.django_db
 def test_a_setup_the_rules_refuse_passes_on_the_engines_code():
-    with pytest.raises(InvalidSettings) as refused:
+    with pytest.raises(InvalidInput) as refused:
         services.game_create(creator=UserFactory(), players=5, teams=2)
     assert refused.value.code == "player_count" and refused.value.params["players"] == 5
     assert str(refused.value) == "Sequence is played by 2, 3, 4, 6, 8, 9, 10, 12 players, not 5."
@@ -125,7 +129,7 @@ def test_a_setup_the_rules_refuse_passes_on_the_engines_code():
 @pytest.mark.django_db
 def test_a_wrong_status_names_the_status_and_the_action(started_game):
     game, _ = started_game(2, 2)
-    with pytest.raises(WrongStatus) as refused:
+    with pytest.raises(Conflict) as refused:
         services.seat_join(game_id=game.pk, user=UserFactory())
     assert as_json(refused.value) == {
         "status": 409,
@@ -143,7 +147,7 @@ def test_too_many_invitations_counts_in_words(players, says):
     game = services.game_create(creator=host, players=players, teams=players)
     for n in range(players + 1):
         services.invitation_create(game_id=game.pk, inviter=host, invitee=f"friend{n}@example.org")
-    with pytest.raises(TooManyInvitations) as refused:
+    with pytest.raises(Conflict) as refused:
         services.invitation_create(game_id=game.pk, inviter=host, invitee="one-more@example.org")
     assert refused.value.params == {"open_seats": players - 1, "waiting": players + 1}
     assert says in str(refused.value)
@@ -151,7 +155,7 @@ def test_too_many_invitations_counts_in_words(players, says):
 
 @pytest.mark.django_db
 def test_a_malformed_record_carries_the_engines_reason_as_json():
-    with pytest.raises(InvalidSettings) as refused:
+    with pytest.raises(InvalidInput) as refused:
         services.game_import(document={"format": "sequence-record/9"}, imported_by=None)
     assert as_json(refused.value) == {
         "status": 400,
@@ -167,7 +171,7 @@ def test_an_invitee_refusal_is_a_code_for_services_and_a_form_error_with_it():
 
     from games import inputs
 
-    with pytest.raises(InvalidSettings) as refused:
+    with pytest.raises(InvalidInput) as refused:
         inputs.checked_invitee("x" * 151)
     assert refused.value.params == {"invitee": "x" * 39 + "…", "limit": 150}
     with pytest.raises(ValidationError) as invalid:
@@ -177,16 +181,6 @@ def test_an_invitee_refusal_is_a_code_for_services_and_a_form_error_with_it():
 
 def test_a_forms_own_error_is_shown_as_it_is():
     """Views show a form field's error as a refusal: it keeps its words, under one code."""
-    exc = GameError.from_form("Ensure this value has at most 80 characters (it has 81).")
+    exc = refusals.FORM_INVALID(text="Ensure this value has at most 80 characters (it has 81).")
     assert str(exc) == "Ensure this value has at most 80 characters (it has 81)."
     assert exc.code == "form_invalid" and exc.status_code == 400
-
-
-def test_a_refusal_takes_a_code_not_a_sentence():
-    with pytest.raises(ValueError, match="takes a code"):
-        GameError("You cannot do that.")
-
-
-def test_an_unknown_code_fails_loudly_rather_than_showing_itself():
-    with pytest.raises(KeyError):
-        str(GameError("no_such_code"))

@@ -8,7 +8,8 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from games import outbox, services, tasks
+from games import services, tasks
+from games.mail import outbox
 from games.models import Game, Notification
 from tests.factories import UserFactory
 

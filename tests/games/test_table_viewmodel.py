@@ -9,7 +9,7 @@ import pytest
 from games import engine, services
 from games.engine.board import CARD_CELLS, CELL_NAMES, LAYOUT
 from games.engine.cards import FULL_DECK
-from games.errors import WrongStatus
+from games.errors import Conflict
 from games.viewmodels.replay import replay_frame
 from games.viewmodels.table import Action, table_for
 from tests.factories import UserFactory
@@ -165,7 +165,7 @@ def test_a_replayed_position_is_the_board_after_that_move(game):
 
 def test_a_game_not_started_has_no_replay():
     forming = services.game_create(creator=UserFactory(), players=2, teams=2)
-    with pytest.raises(WrongStatus):
+    with pytest.raises(Conflict):
         replay_frame(game=forming, seats=list(forming.seats.all()), at=None)
 
 

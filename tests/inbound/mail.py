@@ -6,7 +6,7 @@ from email.utils import make_msgid
 
 from django.core import mail
 
-from games import outbox
+from games.mail import outbox
 from games.models import InboundMessage
 
 _COUNTER = itertools.count()

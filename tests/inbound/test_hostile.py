@@ -10,7 +10,8 @@ import pytest
 from django.core import mail
 
 from games import engine
-from games.inbound import intake, tokens
+from games.inbound import intake
+from games.mail import tokens
 from games.models import Game, InboundMessage
 from tests.factories import UserFactory
 from tests.gameplay import state_of

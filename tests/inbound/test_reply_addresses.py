@@ -10,8 +10,9 @@ from django.core import mail
 from django.core.management import call_command
 from django.db import OperationalError
 
-from games import emails, services
-from games.inbound import intake, tokens
+from games import services
+from games.inbound import intake
+from games.mail import emails, tokens
 from games.models import Game, Notification, ReplyToken
 from tests.gameplay import first_play
 

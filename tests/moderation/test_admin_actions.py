@@ -7,8 +7,9 @@ import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
 
-from games import emails, services
+from games import services
 from games.errors import NotAllowed
+from games.mail import emails
 from games.models import ChatMessage, Game, ModerationAction, Notification, PlayerSuspension, Report
 from tests.factories import UserFactory
 from tests.gameplay import first_play

@@ -4,7 +4,8 @@ table, and the admin's lists, searches and filters."""
 import pytest
 from django.urls import reverse
 
-from games import emails, services
+from games import services
+from games.mail import emails
 from games.models import Notification
 from tests.gameplay import first_play
 

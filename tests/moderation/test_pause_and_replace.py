@@ -7,8 +7,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import emails, selectors, services
-from games.errors import InvalidSettings, NotAllowed, WrongStatus
+from games import selectors, services
+from games.errors import Conflict, NotAllowed
+from games.mail import emails
 from games.models import Game, Move, Notification
 from tests.factories import UserFactory
 from tests.gameplay import first_play, state_of
@@ -22,7 +23,7 @@ def test_a_paused_game_is_never_due_and_takes_no_move(started_game, moderator):
     far = timezone.now() + timedelta(days=400)
     assert not Game.objects.due(far).filter(pk=game.pk).exists()
     assert services.deadline_enforce(game_id=game.pk, now=far) == []
-    with pytest.raises(WrongStatus, match="paused"):
+    with pytest.raises(Conflict, match="paused"):
         services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
     assert not Move.objects.filter(game=game).exists()
 
@@ -79,12 +80,12 @@ def test_replacing_a_player_mid_game_keeps_the_log_and_the_hand(started_game, mo
 
 def test_replacing_with_a_seated_or_suspended_user_is_refused(started_game, moderator):
     game, users = started_game(2, 2)
-    with pytest.raises(InvalidSettings) as seated:
+    with pytest.raises(Conflict) as seated:
         services.seat_replace(game_id=game.pk, moderator=moderator, position=1, new_user_id=users[0].pk, reason="r")
     assert seated.value.code == "invitee_seated"
     banned = UserFactory()
     services.player_suspend(user_id=banned.pk, moderator=moderator, reason="abuse")
-    with pytest.raises(InvalidSettings) as suspended:
+    with pytest.raises(Conflict) as suspended:
         services.seat_replace(game_id=game.pk, moderator=moderator, position=1, new_user_id=banned.pk, reason="r")
     assert suspended.value.code == "replacement_suspended"
     assert game.seats.get(position=1).user == users[1]

@@ -4,7 +4,7 @@ and the game is consistent whichever it is."""
 import pytest
 
 from games import services
-from games.errors import GameError, WrongStatus
+from games.errors import Conflict, GameError
 from games.models import Game, ModerationAction
 from tests.concurrency import at_once
 from tests.factories import UserFactory
@@ -25,7 +25,7 @@ def test_two_moderators_pausing_at_once_pause_once(started_game):
         lambda: services.game_pause(game_id=game.pk, moderator=first, reason="one"),
         lambda: services.game_pause(game_id=game.pk, moderator=second, reason="two"),
     )
-    assert sorted(type(o).__name__ for o in outcomes) == ["Game", "WrongStatus"], outcomes
+    assert sorted(type(o).__name__ for o in outcomes) == ["Conflict", "Game"], outcomes
     assert ModerationAction.objects.filter(game=game, kind="pause").count() == 1
 
 
@@ -41,7 +41,7 @@ def test_a_move_racing_a_pause_gives_one_consistent_outcome(started_game, attemp
     assert not isinstance(paused, GameError), paused
     game.refresh_from_db()
     assert game.status == Game.Status.PAUSED and game.next_deadline is None
-    if isinstance(moved, WrongStatus):
+    if isinstance(moved, Conflict):
         assert game.version == 0
     else:
         assert isinstance(moved, services.MoveResult) and game.version == 1

@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from games import services
-from games.errors import InvalidSettings, NotAllowed
+from games.errors import Conflict, NotAllowed
 from games.models import Game
 from tests.factories import UserFactory
 from tests.gameplay import first_play
@@ -45,7 +45,7 @@ def test_their_turns_are_skipped_then_conceded_by_the_games_policy(started_game,
 def test_lifting_and_expiry(started_game, moderator, monkeypatch):
     game, users = started_game(2, 2)
     services.player_suspend(user_id=users[0].pk, moderator=moderator, reason="abuse", days=1)
-    with pytest.raises(InvalidSettings):
+    with pytest.raises(Conflict):
         services.player_suspend(user_id=users[0].pk, moderator=moderator, reason="again")
     later = timezone.now() + timedelta(days=2)
     monkeypatch.setattr(timezone, "now", lambda: later)
@@ -54,7 +54,7 @@ def test_lifting_and_expiry(started_game, moderator, monkeypatch):
     services.player_suspend(user_id=users[1].pk, moderator=moderator, reason="abuse")
     services.player_unsuspend(user_id=users[1].pk, moderator=moderator, reason="appeal granted")
     services.chat_post(game_id=game.pk, user=users[1], text="thanks")
-    with pytest.raises(InvalidSettings):
+    with pytest.raises(Conflict):
         services.player_unsuspend(user_id=users[1].pk, moderator=moderator, reason="again")
 
 

@@ -28,14 +28,14 @@ from django.utils.text import capfirst
 
 from accounts.models import User
 from accounts.unsubscribe import unsubscribe_token
-from games import emails, engine, services, words
+from games import engine, refusals, services, words
 from games.describe import describe_move
-from games.errors import GameError
-from games.inbound import replies, tokens
+from games.inbound import replies
 from games.inbound.words import SUIT_WORDS
 from games.invitations import invitation_token
+from games.mail import emails, tokens
 from games.models import Game, InboundMessage, Invitation, Notification
-from games.refusal_text import ENGINE, SENTENCES, sentence
+from games.refusal_text import ENGINE, sentence
 from games.templatetags.sequence_tags import duration
 from tests.engine.test_refusals import CASES
 from tests.factories import ModeratorFactory, UserFactory
@@ -93,7 +93,8 @@ def test_the_compiled_catalogs_are_fresh(language):
 def test_every_refusal_code_has_a_sentence_in_each_language(language):
     translated = {(m.id if isinstance(m.id, str) else m.id[0]) for m in catalog(language) if m.id and m.string}
     assert set(ENGINE) == set(engine.ENGLISH)
-    for code, entry in SENTENCES.items():
+    sentences = {**ENGINE, **{code: refusal.sentence for code, refusal in refusals.BY_CODE.items()}}
+    for code, entry in sentences.items():
         if code != "form_invalid":  # the form's own words, already translated
             with translation.override("en"):
                 msgid = str(entry % defaultdict(lambda: 1))  # the English it was made with (a plural's singular)
@@ -114,7 +115,7 @@ def test_the_sites_english_of_each_engine_refusal_is_the_engines(code, hint, mee
 
 
 def test_a_refusal_reads_in_the_active_language():
-    refusal = GameError("seats_empty", empty=3)
+    refusal = refusals.SEATS_EMPTY(empty=3)
     said = {}
     for language in ("en", *LANGUAGES):
         with translation.override(language):
@@ -555,7 +556,7 @@ def inbound_replies(game, user) -> dict:
         game=game,
     )
     return {
-        "refused": replies.refused(thread, token, GameError("no_command"), tried=["7H C44"]),
+        "refused": replies.refused(thread, token, refusals.NO_COMMAND(), tried=["7H C44"]),
         "answered": replies.answered(thread, token, done=["resign"], notes=["help", ("confirm", "7a9c4e21")]),
         "mismatch": replies.mismatch_notice(row),
     }

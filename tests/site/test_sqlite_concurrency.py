@@ -13,7 +13,8 @@ from django.conf import settings
 from django.db import connection
 from django.test import Client
 
-from games import engine, outbox, services, tasks
+from games import engine, services, tasks
+from games.mail import outbox
 from games.models import Game, Move, Notification
 from tests.concurrency import at_once
 from tests.factories import UserFactory

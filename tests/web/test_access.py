@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from games import services
-from tests.factories import UserFactory
+from tests.factories import ModeratorFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -41,8 +41,10 @@ def test_a_profile_lists_only_the_games_the_viewer_may_see(client, finished, vie
 
 def test_a_moderator_sees_every_game_on_a_profile(client, finished):
     private, _, players = finished
-    client.force_login(UserFactory(is_staff=True))
+    client.force_login(ModeratorFactory())
     assert profile_lists(client, players[0].username, private)
+    client.force_login(UserFactory(is_staff=True))  # staff who do not moderate see what players see
+    assert not profile_lists(client, players[0].username, private)
 
 
 def test_a_declined_invitee_no_longer_sees_a_private_game(client):

@@ -105,7 +105,8 @@ def test_the_game_page_costs_the_same_queries_at_5_and_150_moves(client, started
         game.refresh_from_db()
     client.get(url)
     late = built_and_read(url)
-    assert early == late and late[0] <= 10 and late[1] == 2  # read: the user, the game with its seats
+    # read: the user, the game with its seats, and whom the reader muted (their chat's key)
+    assert early == late and late[0] <= 10 and late[1] == 3
     assert built_and_read(f"{url}?card={state_of(game).hands[0][0]}") == late
 
 

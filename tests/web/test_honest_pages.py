@@ -83,7 +83,7 @@ def test_the_version_endpoint_answers_who_may_see_the_game_cheaply(client, start
     response, queries = version_of(client, public.pk)  # a visitor
     assert response.status_code == 200 and queries <= 2
     assert response["Content-Type"] == "application/json" and no_store(response)
-    assert response.json() == {"version": 0, "status": "active"}
+    assert response.json() == {"revision": public.revision, "version": 0, "status": "active"}
     assert version_of(client, private.pk)[0].status_code == 404
     assert version_of(client, 99999999)[0].status_code == 404
 
@@ -92,7 +92,8 @@ def test_the_version_endpoint_answers_who_may_see_the_game_cheaply(client, start
     response, queries = version_of(client, private.pk)
     # A signed-in request costs its session and its user; the endpoint itself one
     # more, and one to stamp the player's seat as at the table (turn e-mail grace).
-    assert response.json() == {"version": 1, "status": "active"} and queries <= 4
+    private.refresh_from_db()
+    assert response.json() == {"revision": private.revision, "version": 1, "status": "active"} and queries <= 4
     client.force_login(UserFactory())
     assert version_of(client, private.pk)[0].status_code == 404
     assert client.post(reverse("game_version", args=[public.pk])).status_code == 405
@@ -124,7 +125,7 @@ def test_the_poll_script_exists_and_loads_only_while_the_table_waits_for_others(
             client.force_login(viewer)
         page = client.get(url).content.decode()
         assert len(script.findall(page)) == 1
-        assert 'data-poll-seconds="7"' in page and f'data-version="{game.version}"' in page
+        assert 'data-poll-seconds="7"' in page and f'data-revision="{game.revision}"' in page
         assert f'data-version-url="{reverse("game_version", args=[game.pk])}"' in page
         assert re.search(rf'<a href="{url}#table"[^>]*>Refresh</a>', page)
 

@@ -366,13 +366,13 @@ def test_the_inviter_sees_the_address_typed_never_the_account_behind_it(client):
 
 def test_the_invitation_limits_are_shown_on_the_forms(client, settings):
     host = UserFactory()
+    settings.INVITATIONS_PER_DAY = 3
     game = services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=2, teams=2)
     login(client, host)
     for n in range(3):
         assert client.post(reverse("game_invite", args=[game.pk]), {"invitee": f"f{n}@example.org"}).status_code == 302
     response = client.post(reverse("game_invite", args=[game.pk]), {"invitee": "f3@example.org"})
     assert response.status_code == 409 and "waiting for an answer" in response.content.decode()
-    settings.INVITATIONS_PER_DAY = 3
     response = client.post(reverse("game_new"), {**NEW_GAME, "players": 2, "teams": 2, "invitees": "f4@example.org"})
     assert response.status_code == 429 and "in the last 24 hours" in response.content.decode()
     assert Game.objects.count() == 1 and Invitation.objects.count() == 3

@@ -1,4 +1,4 @@
-"""Refusals on the web: one mapping (games.web_refusals) turns every refusal
+"""Refusals on the web: one mapping (games.web.refused) turns every refusal
 into the page with its message and status, or a 404; and a form whose CSRF
 token is missing gets the site's own page, which the CSP lets through."""
 
@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import errors, services
+from games import refusals, services
 from games.models import Game
 from tests.factories import UserFactory
 
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_refusal_as_data_for_any_door():
-    payload = errors.StaleVersion("stale_version").as_dict()
+    payload = refusals.STALE_VERSION().as_dict()
     assert payload["status"] == 409 and payload["code"] == "stale_version"
     assert payload["message"] == "The game has moved on since you looked at it. Here is the table as it is now."
     assert set(payload) == {"status", "code", "params", "message"}
@@ -24,7 +24,7 @@ def test_a_refusal_shows_the_fresh_table_with_its_status(client, started_game):
     game, users = started_game(2, 2)
     client.force_login(users[0])
     response = client.get(reverse("game_draw", args=[game.pk]))
-    assert response.status_code == 400 and "You have no draw to take" in response.content.decode()
+    assert response.status_code == 409 and "You have no draw to take" in response.content.decode()  # the state now
     assert "Your hand" in response.content.decode()  # the table, built afresh
     client.force_login(UserFactory())
     assert client.get(reverse("game_resign", args=[game.pk])).status_code == 404  # hidden: as if it never existed

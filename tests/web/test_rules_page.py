@@ -12,7 +12,7 @@ from django.utils import translation
 from games.engine.board import CARD_CELLS, CELL_INDEX, CORNERS, LAYOUT
 from games.engine.rules import is_dead
 from games.engine.setup import ALLOWED_TEAMS, HAND_SIZE
-from games.rules_diagrams import rules_diagrams
+from games.web.rules_diagrams import rules_diagrams
 from tests.site.test_security_headers import assert_protected
 
 pytestmark = pytest.mark.django_db

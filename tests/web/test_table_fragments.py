@@ -1,6 +1,7 @@
-"""The table page keeps its board, seat list and history in the cache (#15),
-one copy per seat and one for spectators: a seat's fragment (its targets,
-where its cards go, "(you)") must never reach another seat or a spectator."""
+"""The table page keeps its own part (banner, board, hand, seats, history) in
+the cache, one copy per viewer of each revision of the game: a seat's copy
+(its targets, where its cards go, "(you)") must never reach another seat or a
+spectator, and any change to the game makes new copies."""
 
 import random
 import re
@@ -13,10 +14,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games import fragments, services
-from games.csrf_stand_in import STAND_IN
+from games import services
 from games.models import Seat
-from games.viewmodels.table import table_for
+from games.web import fragments
+from games.web.csrf_stand_in import STAND_IN
 from tests.factories import ModeratorFactory, UserFactory
 from tests.gameplay import first_play, play_a_move, state_of
 
@@ -64,8 +65,8 @@ def test_each_seat_and_spectators_get_the_page_they_would_get_without_the_cache(
     warm = [PER_REQUEST.sub("", page(client, user, url).content.decode()) for user, url in everyone]
     cache.clear()
     again = [page(client, user, url) for user, url in reversed(everyone)]
-    # Each seat renders its own; spectators, signed in or not, share one copy.
-    assert [rendered(response) for response in again] == [FRAGMENTS, set(), *[FRAGMENTS] * len(users)]
+    # Each seat renders its own, and so do a signed-in spectator and a visitor (asked to sign up).
+    assert [rendered(response) for response in again] == [FRAGMENTS] * len(everyone)
     assert [PER_REQUEST.sub("", response.content.decode()) for response in again] == warm[::-1]
     assert warm[0] != warm[1]  # the seats' boards differ (their targets), as do the pages
     assert "can go here" in warm[0] and "can go here" not in warm[-1] and "(you)" not in warm[-1]
@@ -78,25 +79,25 @@ def test_a_reload_reads_the_fragments_until_the_game_moves(client, table):
     assert rendered(page(client, users[0], url)) == set()
     assert rendered(page(client, users[1], url)) == FRAGMENTS  # another seat: its own copies
     assert rendered(page(client, None, url)) == FRAGMENTS  # a spectator: theirs
-    assert rendered(page(client, users[0], f"{url}?card={state_of(game).hands[0][0]}")) == {"games/_board.html"}
+    assert rendered(page(client, users[0], f"{url}?card={state_of(game).hands[0][0]}")) == FRAGMENTS
     play_a_move(game, users, random.Random(5))
     assert rendered(page(client, users[0], url)) == FRAGMENTS
 
 
 def test_the_keys_change_with_the_language_and_the_time_zone(table):
-    game, _ = table
-    seats = list(Seat.objects.filter(game=game).order_by("position"))
-    shown = table_for(game=game, seats=seats, my_seat=seats[0])
+    game, users = table
+    mine = Seat.objects.get(game=game, position=0)
 
     def keys():
-        return fragments.table_keys(shown, seats, form_enabled=False)
+        return fragments.table_page_keys(
+            game=game, mine=mine, user=users[0], muted=[], card=None, show_all=False, now=timezone.now()
+        )
 
     english = keys()
     with translation.override("cs"):
-        assert keys()["board"] != english["board"]
+        assert keys()["page"] != english["page"] and keys()["chat"] != english["chat"]
     with timezone.override("Asia/Tokyo"):
-        assert keys()["history"] != english["history"]
-    assert keys() == english
+        assert keys()["page"] != english["page"]
 
 
 # --- the page's own part and its chat, each one fragment per viewer ----------------------
@@ -148,14 +149,14 @@ def test_the_chat_is_read_again_after_each_change_and_shows_each_reader_their_mu
     assert "hid a chat message" in chat(other) and "Good luck, all" not in chat(other)  # a note now
 
 
-def test_the_page_key_follows_the_game_and_seat_rows_the_viewer_and_the_minute(table):
+def test_the_page_key_is_the_revision_as_the_viewer_sees_it_at_this_minute(table):
     game, users = table
     seats = list(Seat.objects.filter(game=game).order_by("position"))
     now = timezone.now().replace(second=10)
 
-    def keys(user=users[0], mine=seats[0], at=now, **choices):
+    def keys(user=users[0], mine=seats[0], at=now, muted=(), **choices):
         choices = {"card": None, "show_all": False, **choices}
-        return fragments.table_page_keys(game=game, seats=seats, mine=mine, user=user, now=at, **choices)
+        return fragments.table_page_keys(game=game, mine=mine, user=user, muted=list(muted), now=at, **choices)
 
     first = keys()
     assert keys(at=now.replace(second=50)) == first
@@ -164,14 +165,17 @@ def test_the_page_key_follows_the_game_and_seat_rows_the_viewer_and_the_minute(t
     assert keys(card="7H")["page"] != first["page"] and keys(show_all=True)["page"] != first["page"]
     spectator, visitor = keys(user=UserFactory(), mine=None), keys(user=AnonymousUser(), mine=None)
     assert len({first["page"], spectator["page"], visitor["page"]}) == 3
-    seats[1].last_seen_at = now  # presence is never shown: the same page
-    assert keys() == first
-    seats[1].missed_turns += 1
-    assert keys()["page"] != first["page"]
-    seats[1].missed_turns -= 1
-    game.chat_version += 1  # the chat has its own fragment
-    assert keys()["page"] == first["page"] and keys()["chat"] != first["chat"]
-    users[0].chat_mutes_version += 1
-    assert keys()["chat"] not in (first["chat"], keys(user=users[1], mine=seats[1])["chat"])
-    game.turn_deadline += timedelta(hours=1)  # a moderator's extension
-    assert keys()["page"] != first["page"]
+    muting = keys(muted=[users[1].pk])  # a mute changes the reader's chat, not the page
+    assert muting["page"] == first["page"] and muting["chat"] != first["chat"]
+    assert keys()["chat"] != keys(user=users[1], mine=seats[1])["chat"]  # each reader's own links
+    game.revision += 1  # any change to the game: a move, a moderator's extension, a chat message
+    assert keys()["page"] != first["page"] and keys()["chat"] != first["chat"]
+
+
+def test_a_moderators_extension_shows_on_a_cached_table(client, table):
+    game, users = table
+    url = reverse("game", args=[game.pk])
+    before = page(client, users[0], url).content.decode()
+    services.deadline_extend(game_id=game.pk, moderator=ModeratorFactory(), minutes=24 * 60, reason="ill")
+    after = page(client, users[0], url)
+    assert rendered(after) == FRAGMENTS and after.content.decode() != before

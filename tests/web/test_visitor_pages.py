@@ -1,5 +1,5 @@
 """A visitor's public pages come from a copy shared for a few seconds
-(games.visitor_pages): the same page for every visitor of one language and
+(games.web.visitor_pages): the same page for every visitor of one language and
 time zone, each with their own CSRF token; never for a player who is
 signed in, nor for a visitor with a message waiting."""
 
@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
-from games.csrf_stand_in import STAND_IN
+from games.web.csrf_stand_in import STAND_IN
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

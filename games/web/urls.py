@@ -1,7 +1,9 @@
 from django.urls import path
 
-from games import views, views_chat, views_rules
-from games.inbound.views import new_reply_addresses
+from games.web import chat as views_chat
+from games.web import rules as views_rules
+from games.web import views
+from games.web.reply_addresses import new_reply_addresses
 
 urlpatterns = [
     path("", views.home, name="home"),

@@ -14,10 +14,11 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from games import inputs, selectors, services, web_refusals
+from games import inputs, refusals, selectors, services
 from games.errors import GameError, GameNotFound
 from games.models import ChatMessage, Report
 from games.services.reports import TEXT_MAX_LENGTH
+from games.web import refused as web_refusals
 
 ECHO_LENGTH = 1200  # how much of a refused text the page gives back to edit
 
@@ -141,7 +142,7 @@ def game_report(request, game_id: int):
         if request.method != "POST":
             return page()
         if raw_message is not None and message_id is None:
-            raise GameNotFound("no_such_message")
+            raise refusals.NO_SUCH_MESSAGE()
         services.report_create(game_id=game_id, reporter=request.user, reason=reason, text=text, message_id=message_id)
     except GameError as exc:
         return web_refusals.refusal_response(exc, page)

@@ -6,8 +6,8 @@ from datetime import datetime, timedelta
 from django.conf import settings
 
 from games.engine import State
+from games.mail.outbox import owed, save_all
 from games.models import Game, Invitation, Move, Notification, Seat
-from games.outbox import owed, save_all
 
 Kind = Notification.Kind
 
@@ -27,6 +27,16 @@ def invitation_answered(*, game: Game, answerer, now: datetime) -> None:
     number = game.invitations.filter(answered_at__isnull=False).count()
     row = owed(kind=Kind.INVITATION_ANSWERED, game=game, version=game.version, user=creator, variant=number, now=now)
     save_all([row], game=game, version=game.version)
+
+
+def moderated(*, game: Game, number: int, tell, now: datetime) -> None:
+    """Those a moderator's action concerns hear of it (its audit row, the game's `number`-th)."""
+    users = {user.pk: user for user in tell if user is not None}.values()
+    rows = [
+        owed(kind=Kind.MODERATION, game=game, version=game.version, user=user, variant=number, now=now)
+        for user in users
+    ]
+    save_all(rows, game=game, version=game.version)
 
 
 def game_cancelled(*, game: Game, seats: list[Seat], now: datetime) -> None:

@@ -20,14 +20,16 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from games import fragments, inputs, selectors, services, web_refusals
+from games import inputs, refusals, selectors, services
 from games.errors import GameError
-from games.forms import GameCreateForm, InviteForm, MoveForm
-from games.fragments import SECONDS
 from games.models import Game, Invitation
 from games.viewmodels.replay import replay_frame
 from games.viewmodels.table import table_for
-from games.visitor_pages import for_visitors
+from games.web import fragments
+from games.web import refused as web_refusals
+from games.web.forms import GameCreateForm, InviteForm, MoveForm
+from games.web.fragments import SECONDS
+from games.web.visitor_pages import for_visitors
 
 
 def _one_game(view):
@@ -76,10 +78,11 @@ def _seated(request, seat) -> HttpResponse:
 def home(request):
     if not request.user.is_authenticated:
         games = selectors.public_games_in_play(limit=5)
-        context = {"games_in_play": games, "games_key": fragments.games_key(games), "fragment_seconds": SECONDS}
+        context = {"games_in_play": games, "games_key": fragments.rows_key("games", games), "fragment_seconds": SECONDS}
         return render(request, "home.html", context)
     rows = selectors.my_games(user=request.user)
-    context = {"rows": rows, "rows_key": fragments.my_games_key(rows, timezone.now()), "fragment_seconds": SECONDS}
+    now = timezone.now() if any(row.deadline for row in rows) else None
+    context = {"rows": rows, "rows_key": fragments.rows_key("my-games", rows, now=now), "fragment_seconds": SECONDS}
     return render(request, "games/my_games.html", context)
 
 
@@ -119,7 +122,7 @@ def _refused_new_game(request, form: GameCreateForm, error: GameError):
 def open_games(request):
     games, in_play = selectors.open_games(user=request.user), selectors.public_games_in_play()
     context = {"games": games, "in_play": in_play, "fragment_seconds": SECONDS}
-    context |= {"games_key": fragments.games_key(games), "in_play_key": fragments.games_key(in_play)}
+    context |= {"games_key": fragments.rows_key("games", games), "in_play_key": fragments.rows_key("games", in_play)}
     return render(request, "games/open.html", context)
 
 
@@ -145,17 +148,15 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
     table = SimpleLazyObject(
         lambda: table_for(game=game, seats=seats, my_seat=mine, selected_card=card, show_all=show_all)
     )
+    muted = selectors.muted_by(user=request.user)
     context.update(
         table=table,
         page_keys=fragments.table_page_keys(
-            game=game, seats=seats, mine=mine, user=request.user, card=card, show_all=show_all, now=timezone.now()
-        ),
-        table_keys=SimpleLazyObject(
-            lambda: fragments.table_keys(table, seats, form_enabled=bool(mine and table.targets))
+            game=game, mine=mine, user=request.user, muted=muted, card=card, show_all=show_all, now=timezone.now()
         ),
         fragment_seconds=SECONDS,
         may_download=selectors.may_download_record(game=game),
-        poll_seconds=getattr(settings, "TABLE_POLL_SECONDS", 25),
+        poll_seconds=settings.TABLE_POLL_SECONDS,
     )
     return render(request, "games/table.html", context)
 
@@ -211,8 +212,8 @@ def game_move(request, game_id: int):
 def _move_form_problem(form: MoveForm) -> GameError:
     """Why a move form was refused: a move too long is named as such."""
     if form.data.get("move") and "move" in form.errors:
-        return GameError.from_form(form.errors["move"][0])
-    return GameError("move_form_incomplete")
+        return refusals.FORM_INVALID(text=str(form.errors["move"][0]))
+    return refusals.MOVE_FORM_INCOMPLETE()
 
 
 @login_required
@@ -222,7 +223,7 @@ def game_resign(request, game_id: int):
     """A confirmation page: resigning cannot be undone."""
     game, _, mine = selectors.game_for_viewer(game_id=game_id, user=request.user)
     if mine is None or game.status != Game.Status.ACTIVE:
-        raise GameError("cannot_resign")
+        raise refusals.CANNOT_RESIGN()
     return render(request, "games/resign.html", {"game": game, "my_seat": mine})
 
 
@@ -233,7 +234,7 @@ def game_draw(request, game_id: int):
     """Where the draw-window e-mail leads: one more click takes the draw."""
     game, _, mine = selectors.game_for_viewer(game_id=game_id, user=request.user)
     if mine is None or game.status != Game.Status.ACTIVE or mine.draw_deadline is None:
-        raise GameError("no_draw_now")
+        raise refusals.NO_DRAW_NOW()
     return render(request, "games/draw.html", {"game": game, "my_seat": mine})
 
 
@@ -266,7 +267,7 @@ def game_start(request, game_id: int):
 def game_invite(request, game_id: int):
     form = InviteForm(request.POST)
     if not form.is_valid():
-        raise GameError.from_form(form.errors["invitee"][0])
+        raise refusals.FORM_INVALID(text=str(form.errors["invitee"][0]))
     invitee = form.cleaned_data["invitee"]
     services.invitation_create(game_id=game_id, inviter=request.user, invitee=invitee)
     return _done(request, game_id, gettext("%(invitee)s is invited.") % {"invitee": invitee})
@@ -281,7 +282,7 @@ def game_arrange(request, game_id: int):
     order = [seat.pk for seat in seats]
     seat_id = inputs.read_int(request.POST.get("seat"))
     if seat_id not in order:
-        raise GameError("choose_seat")
+        raise refusals.CHOOSE_SEAT()
     index = order.index(seat_id)
     order.insert(max(index - 1, 0), order.pop(index))
     services.seats_arrange(game_id=game_id, user=request.user, seat_order=order)
@@ -295,10 +296,10 @@ def game_answer_invitation(request, game_id: int):
     """Accept or decline an invitation sent to one's username or address."""
     invite = Invitation.objects.filter(game_id=game_id, user=request.user, status=Invitation.Status.PENDING).first()
     if invite is None:
-        raise GameError("no_open_invitation")
+        raise refusals.NO_OPEN_INVITATION()
     answer = _answer(request)
     if answer is None:
-        raise GameError("answer_accept_or_decline")
+        raise refusals.ANSWER_ACCEPT_OR_DECLINE()
     if answer == "decline":
         services.invitation_decline(invitation_id=invite.pk, user=request.user)
         return _done(request, game_id, gettext("Invitation declined."))
@@ -318,7 +319,7 @@ def invitation(request, token: str):
             return page()
         answer = _answer(request)
         if answer is None:
-            raise GameError("answer_accept_or_decline")
+            raise refusals.ANSWER_ACCEPT_OR_DECLINE()
         if answer == "decline":
             services.invitation_decline(invitation_id=invite.pk, user=request.user)
             messages.success(request, gettext("Invitation declined."))
@@ -338,15 +339,15 @@ def game_replay(request, game_id: int):
     moves on."""
     asked = inputs.read_int(request.GET.get("at"))
     glance = selectors.replay_glance(game_id=game_id, user=request.user)
-    body = cache.get(fragments.replay_key(*glance, _replayed_move(asked, glance[0]))) if glance else None
+    body = cache.get(fragments.replay_key(glance, _replayed_move(asked, glance))) if glance else None
     if body is not None:
-        return render(request, "games/replay.html", {"game": glance[0], "body": body})
+        return render(request, "games/replay.html", {"game": glance, "body": body})
     game, seats, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
     at = _replayed_move(asked, game)
     frame = replay_frame(game=game, seats=seats, at=at)
     context = {"game": game, "frame": frame, "table": frame.table}
     body = render_to_string("games/_replay.html", context, request=request)
-    cache.set(fragments.replay_key(game, seats, at), body, SECONDS)  # the key of what was rendered
+    cache.set(fragments.replay_key(game, at), body, SECONDS)  # the key of what was rendered
     return render(request, "games/replay.html", {"game": game, "body": body})
 
 
@@ -379,5 +380,10 @@ def profile(request, username: str):
     player = get_object_or_404(get_user_model().objects.only("username"), username=username)
     rows = selectors.finished_games_of(player=player, viewer=request.user)
     summary = {outcome: sum(1 for row in rows if row.outcome == outcome) for outcome in ("won", "lost", "drawn")}
-    context = {"player": player, "rows": rows, "summary": summary, "rows_key": fragments.profile_key(player, rows)}
+    context = {
+        "player": player,
+        "rows": rows,
+        "summary": summary,
+        "rows_key": fragments.rows_key(f"profile:{player.username}", rows),
+    }
     return render(request, "games/profile.html", {**context, "fragment_seconds": SECONDS})

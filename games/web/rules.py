@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from games.rules_diagrams import lost_draw, player_counts, rules_diagrams
+from games.web.rules_diagrams import lost_draw, player_counts, rules_diagrams
 
 RULES_LANGUAGES = ("en", "cs", "it", "hu")
 

@@ -20,7 +20,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from accounts.models import Delivery, EmailOptOut
-from games import dispatch, emails
+from games.mail import dispatch, emails
 from games.models import Game, Notification
 
 log = logging.getLogger(__name__)
@@ -282,7 +282,7 @@ def prune(now: datetime | None = None) -> int:
     OUTBOX_RETENTION_DAYS (every move writes three): in chunks, so that no
     delete holds the table long. Failed rows stay for a person to look at."""
     now = now or timezone.now()
-    days = getattr(settings, "OUTBOX_RETENTION_DAYS", 30)
+    days = settings.OUTBOX_RETENTION_DAYS
     done = Notification.objects.filter(
         status__in=[Notification.Status.SENT, Notification.Status.SKIPPED], due_at__lt=now - timedelta(days=days)
     )

@@ -7,7 +7,7 @@ costs one rendering every few seconds. What a visitor sees may be that many
 seconds old; a player who is signed in always gets the page as it is now,
 and so does a visitor with a message waiting (the copy has none). Only a
 whole 200 page is kept; each response gets its own CSRF token
-(games.csrf_stand_in)."""
+(games.web.csrf_stand_in)."""
 
 from functools import wraps
 
@@ -17,8 +17,8 @@ from django.core.cache import cache
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 
-from games.csrf_stand_in import STAND_IN, with_own_token
-from games.fragments import visitor_page_key
+from games.web.csrf_stand_in import STAND_IN, with_own_token
+from games.web.fragments import visitor_page_key
 
 
 def for_visitors(view):

@@ -12,12 +12,12 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from accounts.unsubscribe import unsubscribe_token
-from games.board_text import board_as_text
-from games.inbound.tokens import address, issue_many
 from games.invitations import invitation_token
-from games.mime import Message
+from games.mail.board_text import board_as_text
+from games.mail.mime import Message
+from games.mail.tokens import address, issue_many
+from games.mail.turn_news import News, news_for
 from games.models import Game, Invitation, ModerationAction, Notification, Seat
-from games.turn_news import News, news_for
 from games.viewmodels.chat import note_of
 from games.viewmodels.table import history_lines, table_for
 
@@ -149,7 +149,7 @@ def context_for(notification: Notification, game: Game | None = None, prepared: 
         context["deadline"] = game.turn_deadline
         if notification.kind == kind.YOUR_TURN:
             news = prepared.news[game.pk]
-            context.update(recap=news.recap, new_messages=news.messages)
+            context.update(recap=news.recap(game, seat), new_messages=news.messages)
     elif notification.kind == kind.MISSED:
         move = game.moves.filter(seq=notification.version).first()
         events = move.events if move else []

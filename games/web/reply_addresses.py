@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
-from games.inbound import tokens
+from games.mail import tokens
 
 
 @require_POST

@@ -13,7 +13,8 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.utils import timezone
 
-from games.errors import GameError, NotAllowed, WrongStatus
+from games import refusals
+from games.errors import GameError
 from games.models import Game, ReplyToken, Seat
 
 PREFIX = "play"
@@ -75,11 +76,11 @@ def find(token: str | None) -> ReplyToken | None:
 def why_dead(row: ReplyToken) -> GameError | None:
     """Why a stored token no longer works (a refusal), or None if it does."""
     if row.revoked_at is not None:
-        return NotAllowed("token_revoked")
+        return refusals.TOKEN_REVOKED()
     if row.game.status != Game.Status.ACTIVE:
-        return WrongStatus("token_game_over")
+        return refusals.TOKEN_GAME_OVER()
     if not Seat.objects.filter(game_id=row.game_id, user_id=row.user_id).exists():
-        return NotAllowed("token_seat_given_up")
+        return refusals.TOKEN_SEAT_GIVEN_UP()
     return None
 
 

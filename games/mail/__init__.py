@@ -1,0 +1,15 @@
+"""Outbound e-mail: who is owed which e-mail, the outbox that sends it
+exactly once, and how each is written.
+
+    notify.py      who is owed what after a change (called by the services, in the change's transaction)
+    outbox.py      the owed e-mails as rows, claimed in batches, sent once, retried, pruned
+    dispatch.py    the outbox's Celery tasks, by name (the tasks themselves are games.tasks)
+    emails.py      each kind's context and templates, in the recipient's language and time zone
+    turn_news.py   what happened since a player last acted, for a batch of turn e-mails
+    board_text.py  the board as text
+    mime.py        the message's headers and parts
+    tokens.py      reply addresses (the e-mail door, games.inbound, reads replies to them)
+
+The services call this package; it never calls them back, nor any door
+(tests/test_layers.py).
+"""

@@ -1,0 +1,257 @@
+"""Every refusal the site gives, declared once: its code (stable, for
+programs), its kind (whose HTTP status every door answers with) and its
+sentence, in the reader's language when it is shown. Raise one by name with
+the params its sentence needs: `raise refusals.GAME_FULL()`. The engine's
+refusals keep their own codes (games/engine/refusals.py); none is also here.
+
+Kinds: InvalidInput 400, NotAllowed 403, GameNotFound 404, Conflict 409 (the
+state things are in now), IllegalMoveError 422, RateLimited 429.
+"""
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
+
+from games.errors import (
+    Conflict,
+    GameNotFound,
+    IllegalMoveError,
+    InvalidInput,
+    NotAllowed,
+    RateLimited,
+    Refusal,
+)
+
+# any service
+NO_SUCH_GAME = Refusal("no_such_game", GameNotFound, _("There is no such game."))
+WRONG_STATUS = Refusal(
+    "wrong_status", Conflict, _("This game is {status:game_status}: you cannot {action:action} now.")
+)
+
+# creating and starting a game
+DRAW_MODE_UNKNOWN = Refusal("draw_mode_unknown", InvalidInput, _("The draw mode is automatic or tabletop."))
+MISSED_TURN_POLICY_UNKNOWN = Refusal(
+    "missed_turn_policy_unknown",
+    InvalidInput,
+    _("A missed turn is either skipped or, after several in a row, conceded."),
+)
+TURN_TIME_OUT_OF_RANGE = Refusal(
+    "turn_time_out_of_range", InvalidInput, _("The time per move must be between a minute and 30 days.")
+)
+DRAW_WINDOW_OUT_OF_RANGE = Refusal(
+    "draw_window_out_of_range", InvalidInput, _("The draw window must be between a minute and 30 days.")
+)
+CONCEDE_AFTER_OUT_OF_RANGE = Refusal(
+    "concede_after_out_of_range", InvalidInput, _("Conceding takes between 1 and 20 missed turns in a row.")
+)
+START_MODE_UNKNOWN = Refusal(
+    "start_mode_unknown", InvalidInput, _("A game starts when its last seat is taken or when a player presses Start.")
+)
+PLAYERS_ONLY_START = Refusal("players_only_start", NotAllowed, _("Only the game's players can start it."))
+SEATS_EMPTY = Refusal(
+    "seats_empty", Conflict, ngettext_lazy("{empty} seat is still empty.", "{empty} seats are still empty.", "empty")
+)
+
+# seats
+ALREADY_SEATED = Refusal("already_seated", Conflict, _("You already have a seat in this game."))
+GAME_FULL = Refusal("game_full", Conflict, _("Every seat of this game is taken."))
+PRIVATE_GAME = Refusal("private_game", NotAllowed, _("This game is private: you need an invitation to join."))
+NO_SEAT = Refusal("no_seat", NotAllowed, _("You have no seat in this game."))
+CREATOR_ONLY_ARRANGES = Refusal(
+    "creator_only_arranges", NotAllowed, _("Only the player who created the game arranges its seats.")
+)
+SEAT_ORDER_INCOMPLETE = Refusal("seat_order_incomplete", InvalidInput, _("Give every seat of the game exactly once."))
+
+# invitations
+INVITEE_CONTROL_CHARACTER = Refusal(
+    "invitee_control_character",
+    InvalidInput,
+    _("A username or an e-mail address never holds a line break or a control character."),
+)
+INVITEE_MISSING = Refusal("invitee_missing", InvalidInput, _("Give a username or an e-mail address."))
+USERNAME_TOO_LONG = Refusal(
+    "username_too_long", InvalidInput, _("'{invitee}' is too long for a username (at most {limit}).")
+)
+ADDRESS_TOO_LONG = Refusal(
+    "address_too_long", InvalidInput, _("'{invitee}' is too long for an e-mail address (at most {limit}).")
+)
+ADDRESS_INVALID = Refusal("address_invalid", InvalidInput, _("'{invitee}' is not a valid e-mail address."))
+NO_SUCH_PLAYER = Refusal(
+    "no_such_player", InvalidInput, _("There is no player called '{invitee}'. Invite them by e-mail address instead.")
+)
+PLAYERS_ONLY_INVITE = Refusal("players_only_invite", NotAllowed, _("Only the game's players can invite."))
+INVITEE_SEATED = Refusal("invitee_seated", Conflict, _("{invitee} already has a seat in this game."))
+TOO_MANY_INVITATIONS = Refusal(
+    "too_many_invitations",
+    Conflict,
+    ngettext_lazy(
+        "This game has {open_seats} open seat and {waiting} invitations waiting for an answer already: "
+        "invite more once someone declines.",
+        "This game has {open_seats} open seats and {waiting} invitations waiting for an answer already: "
+        "invite more once someone declines.",
+        "open_seats",
+    ),
+)
+INVITATIONS_PER_DAY = Refusal(
+    "invitations_per_day",
+    RateLimited,
+    ngettext_lazy(
+        "You have sent {sent} invitation in the last 24 hours, as many as anyone may: try again tomorrow.",
+        "You have sent {sent} invitations in the last 24 hours, as many as anyone may: try again tomorrow.",
+        "sent",
+    ),
+)
+INVITATION_FOR_SOMEONE_ELSE = Refusal(
+    "invitation_for_someone_else", NotAllowed, _("This invitation is for someone else.")
+)
+INVITATION_ANSWERED = Refusal(
+    "invitation_answered", Conflict, _("This invitation was already {status:invitation_status}.")
+)
+INVITATION_LAPSED = Refusal(
+    "invitation_lapsed", Conflict, _("This invitation lapsed: the game was called off before you answered.")
+)
+INVITATION_LINK_INVALID = Refusal(
+    "invitation_link_invalid", GameNotFound, _("This invitation link is not valid (or has expired).")
+)
+
+# moves
+PLAYERS_DOORS_ONLY = Refusal(
+    "players_doors_only", NotAllowed, _("move_submit takes players' moves only, not the {door} door's.")
+)
+NOT_A_PLAYER = Refusal("not_a_player", NotAllowed, _("You do not play in this game."))
+STALE_VERSION = Refusal(
+    "stale_version", Conflict, _("The game has moved on since you looked at it. Here is the table as it is now.")
+)
+NOT_MOVE_TEXT = Refusal(
+    "not_move_text",
+    IllegalMoveError,
+    _(
+        "That is not a move: a move is at most {limit} characters, all of them letters, digits, "
+        "spaces, '-' or suit signs (♠♥♦♣). {help}"
+    ),
+)
+MOVE_UNREADABLE = Refusal("move_unreadable", IllegalMoveError, _("That is not a move. {help}"))
+SITE_ONLY_INPUT = Refusal(
+    "site_only_input",
+    IllegalMoveError,
+    _(
+        "'{kind}' is not a player's move: the site records it (a lost draw or a skipped turn when "
+        "time runs out, a penalty from a moderator). {help}"
+    ),
+)
+TURN_OF_ANOTHER = Refusal("turn_of_another", Conflict, _("It is not your turn: {player} is to play."))
+
+# moderation
+MODERATORS_ONLY = Refusal("moderators_only", NotAllowed, _("Only moderators {action:moderator_action}."))
+REASON_MISSING = Refusal("reason_missing", InvalidInput, _("Give a reason: the audit trail keeps it."))
+REASON_TOO_LONG = Refusal("reason_too_long", InvalidInput, _("A reason is at most {limit} characters."))
+REASON_CONTROL_CHARACTER = Refusal(
+    "reason_control_character", InvalidInput, _("A reason is plain text: no control characters.")
+)
+WINNER_UNKNOWN = Refusal(
+    "winner_unknown", InvalidInput, _("The winner is one of the game's teams ({teams}), or nobody for a draw.")
+)
+NO_SUCH_SEAT = Refusal("no_such_seat", InvalidInput, _("This game has no seat {seat}."))
+NO_SUCH_USER = Refusal("no_such_user", GameNotFound, _("There is no such user."))
+REPLACEMENT_SUSPENDED = Refusal("replacement_suspended", Conflict, _("{player} is suspended and cannot take a seat."))
+EXTENSION_OUT_OF_RANGE = Refusal(
+    "extension_out_of_range", InvalidInput, _("An extension is between a minute and 30 days.")
+)
+NO_TURN_DEADLINE = Refusal("no_turn_deadline", Conflict, _("No turn is running in this game."))
+NO_DRAW_OPEN = Refusal("no_draw_open", Conflict, _("Seat {seat} has no draw window open."))
+SUSPENDED = Refusal(
+    "suspended",
+    NotAllowed,
+    _("Your account is suspended from playing. Write to the moderators if you think this is a mistake."),
+)
+SUSPEND_SELF = Refusal("suspend_self", NotAllowed, _("Moderators do not suspend themselves."))
+SUSPENSION_DAYS_OUT_OF_RANGE = Refusal(
+    "suspension_days_out_of_range", InvalidInput, _("A suspension lasts between 1 and {limit} days, or until lifted.")
+)
+ALREADY_SUSPENDED = Refusal("already_suspended", Conflict, _("{player} is suspended already."))
+NOT_SUSPENDED = Refusal("not_suspended", Conflict, _("{player} is not suspended."))
+
+# chat and reports
+PLAYERS_ONLY_CHAT = Refusal("players_only_chat", NotAllowed, _("Only the game's players write in its chat."))
+TEXT_CONTROL_CHARACTER = Refusal("text_control_character", InvalidInput, _("Write plain text: no control characters."))
+TEXT_TOO_LONG = Refusal("text_too_long", InvalidInput, _("That is {length} characters: at most {limit} fit."))
+CHAT_EMPTY = Refusal("chat_empty", InvalidInput, _("Write something first."))
+CHAT_RATE_LIMITED = Refusal(
+    "chat_rate_limited",
+    RateLimited,
+    ngettext_lazy(
+        "You have written {count} message in the last minute: wait a little before the next.",
+        "You have written {count} messages in the last minute: wait a little before the next.",
+        "count",
+    ),
+)
+MUTE_SELF = Refusal("mute_self", InvalidInput, _("You cannot mute yourself."))
+NO_SUCH_MESSAGE = Refusal("no_such_message", GameNotFound, _("There is no such message in this game."))
+MESSAGE_HIDDEN_ALREADY = Refusal("message_hidden_already", Conflict, _("That message is hidden already."))
+REPORT_REASON_UNKNOWN = Refusal(
+    "report_reason_unknown", InvalidInput, _("Choose a reason for the report from the list.")
+)
+REPORTS_PER_DAY = Refusal(
+    "reports_per_day",
+    RateLimited,
+    ngettext_lazy(
+        "You have sent {count} report today, as many as anyone may: try again tomorrow.",
+        "You have sent {count} reports today, as many as anyone may: try again tomorrow.",
+        "count",
+    ),
+)
+REPORTED_ALREADY = Refusal(
+    "reported_already", Conflict, _("You have reported this already; a moderator will look at it.")
+)
+NO_SUCH_REPORT = Refusal("no_such_report", GameNotFound, _("There is no such report."))
+REPORT_RESOLVED_ALREADY = Refusal("report_resolved_already", Conflict, _("That report is resolved already."))
+
+# records
+NO_RECORD_YET = Refusal("no_record_yet", Conflict, _("A game that has not started has no record yet."))
+MALFORMED_RECORD = Refusal("malformed_record", InvalidInput, _("Malformed record: {reason:refusal}"))
+RECORD_MOVE_ILLEGAL = Refusal(
+    "record_move_illegal", IllegalMoveError, _("Move {number} of the record is illegal: {reason:refusal}")
+)
+RECORD_NAME_UNFIT = Refusal(
+    "record_name_unfit",
+    InvalidInput,
+    _("Malformed record: the player name of seat {position} is too long or holds a control character."),
+)
+
+# the web door's own refusals
+FORM_INVALID = Refusal("form_invalid", InvalidInput, "{text}")  # the form's own words, already in the reader's language
+MOVE_FORM_INCOMPLETE = Refusal(
+    "move_form_incomplete", InvalidInput, _("That form was incomplete: choose a move again from the table below.")
+)
+CANNOT_RESIGN = Refusal("cannot_resign", NotAllowed, _("You cannot resign from this game."))
+NO_DRAW_NOW = Refusal("no_draw_now", Conflict, _("You have no draw to take in this game now."))
+CHOOSE_SEAT = Refusal("choose_seat", InvalidInput, _("Choose a seat of this game to move."))
+NO_OPEN_INVITATION = Refusal("no_open_invitation", Conflict, _("You have no open invitation to this game."))
+ANSWER_ACCEPT_OR_DECLINE = Refusal(
+    "answer_accept_or_decline", InvalidInput, _("Answer the invitation with accept or decline.")
+)
+NOTHING_TO_REPLAY = Refusal(
+    "nothing_to_replay", Conflict, _("The game has not started: there is nothing to replay yet.")
+)
+
+# the e-mail door's own refusals (games/inbound)
+NO_COMMAND = Refusal(
+    "no_command",
+    IllegalMoveError,
+    _(
+        "There is no command in your reply: write your move on its first line, e.g. 7H C4, "
+        "or reply help for the list of commands."
+    ),
+)
+RESIGN_CODE_UNKNOWN = Refusal(
+    "resign_code_unknown",
+    NotAllowed,
+    _("That is not a resignation code of yours, or it was used or is more than a day old: reply resign for a new one."),
+)
+TOKEN_REVOKED = Refusal(
+    "token_revoked", NotAllowed, _("This reply address was replaced: answer the game's latest e-mail instead.")
+)
+TOKEN_GAME_OVER = Refusal("token_game_over", Conflict, _("This game is over: there is nothing more to play in it."))
+TOKEN_SEAT_GIVEN_UP = Refusal("token_seat_given_up", NotAllowed, _("You no longer have a seat in this game."))
+
+
+BY_CODE = {refusal.code: refusal for refusal in list(globals().values()) if isinstance(refusal, Refusal)}

@@ -1,0 +1,16 @@
+"""The web door: pages for people, over the services.
+
+    urls.py            every page's address
+    views.py           the lists, a game's page (forming or the table), moves, invitations, replays, records
+    chat.py            the table's chat: write, mute, report
+    rules.py           "How to play", with rules_diagrams.py (its boards, computed by the engine)
+    reply_addresses.py "New reply addresses" (the e-mail door's tokens, from the settings page)
+    forms.py           strict forms (games.inputs checks the values)
+    refused.py         a refusal as a page: its sentence and its HTTP status, or a 404
+    fragments.py       the keys of cached pages and fragments (a game's revision, the viewer)
+    visitor_pages.py   a visitor's public page, shared for a few seconds
+    csrf_stand_in.py   each request's own CSRF token in a shared copy
+
+It reads through games.selectors and games.viewmodels and changes games only
+through games.services; it imports no other door (tests/test_layers.py).
+"""

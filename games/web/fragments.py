@@ -1,0 +1,58 @@
+"""Keys of cached pages and fragments: a visitor's whole public page, the
+lists of games, the table page's own part (its board, seats and history) and
+its chat. A fragment is rendered again only when something it shows has
+changed: a game's revision (bumped by every change, services._common), the
+rows of a list as read, the viewer, and the language and time zone it is
+shown in. A page with a countdown ("2 hours left") also changes key every
+minute."""
+
+import dataclasses
+import hashlib
+from datetime import datetime
+
+from django.utils import timezone, translation
+
+SECONDS = 300  # a key nobody asks for again leaves the cache after this
+
+
+def _key(*shown) -> str:
+    parts = (translation.get_language(), timezone.get_current_timezone_name(), *shown)
+    return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+
+
+def visitor_page_key(request) -> str:
+    """A visitor's whole public page (games.web.visitor_pages): the same for every
+    visitor who asks for this address, in this language and time zone."""
+    return "visitor-page:" + _key(request.get_host(), request.get_full_path())
+
+
+def rows_key(name: str, rows, *, now: datetime | None = None) -> str:
+    """A list's key: its rows as read (frozen dataclasses, each game's with its
+    revision), so whatever a row shows is part of the key without anyone
+    listing it. `now`, for a list with countdowns: the minute is shown too."""
+    minute = now.replace(second=0, microsecond=0) if now is not None else None
+    return _key(name, minute, [dataclasses.astuple(row) for row in rows])
+
+
+def replay_key(game, at: int | None) -> str:
+    """A replayed position, as of the game's revision (a replaced player's name changes it too)."""
+    return "replay:" + _key(game.pk, game.revision, at)
+
+
+def table_page_keys(*, game, mine, user, muted: list[int], card: str | None, show_all: bool, now: datetime) -> dict:
+    """The keys of the table page's own part (banner, board, hand, seats,
+    history) and of its chat. Every change to a game bumps its revision
+    (services._common.changing), so the page is the game's revision as this
+    viewer sees it: their seat (or a spectator or visitor), the card they
+    chose and "where my cards go". A game in play also shows how long a clock
+    has left, so its key changes with the minute. The chat is the revision
+    as this reader sees it: whom they muted, and whether they may write."""
+    if mine is not None:
+        viewer = ("seat", mine.pk, mine.user_id)
+    else:
+        viewer = "spectator" if user.is_authenticated else "visitor"  # a visitor is asked to sign up
+    minute = now.replace(second=0, microsecond=0) if game.status == game.Status.ACTIVE else None
+    return {
+        "page": _key("table-page", game.pk, game.revision, viewer, card, show_all, minute),
+        "chat": _key("table-chat", game.pk, game.revision, user.pk, muted, mine is not None),
+    }
