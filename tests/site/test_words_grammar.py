@@ -2,9 +2,12 @@
 order and case, counts that agree with their nouns, and the Hungarian article
 before a cell or a number."""
 
+import re
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 from django.template import Context, Template
 from django.utils import timezone, translation
 
@@ -170,3 +173,37 @@ def test_the_table_shows_its_deadline_in_hungarian_order(client, started_game):
     with translation.override("hu"):
         expected = when(timezone.localtime(game.turn_deadline), "short")
     assert expected in page
+
+
+# --- one set of words per language: the catalog and the rules page agree ------------------
+
+RULES = Path(__file__).resolve().parents[2] / "templates" / "rules"
+LOCALE = Path(__file__).resolve().parents[2] / "locale"
+# Words the review replaced, each by the one the site and the rules page now share.
+REPLACED = {
+    "cs": [r"Rady u stolu", r"rady u stolu", r"\bZačít\b", r"přichází o dobrání", r"hrací desce", r"\bji spustit"],
+    "it": [r"\bfiche\b", r"\bjack\b", r"\britir", r"\bInizia\)", r"\bla pesca\b", r"\buna pesca\b", r"occhio solo"],
+    "hu": [
+        r"egyszemű",
+        r"(?<![#\"])\bjack",
+        r"dobópakli",
+        r"asztali beszélgetés",
+        r"\bsort\b",
+        r"kész sorban",
+        r"\bsor kell",
+    ],
+}
+
+
+def catalog_strings(language):
+    with open(LOCALE / language / "LC_MESSAGES" / "django.po", "rb") as po:
+        for message in read_po(po):
+            if message.id:
+                yield from (message.string if isinstance(message.string, tuple) else (message.string,))
+
+
+@pytest.mark.parametrize("language", sorted(REPLACED))
+def test_the_catalog_and_the_rules_page_use_one_set_of_words(language):
+    texts = [*catalog_strings(language), (RULES / f"how_to_play.{language}.html").read_text()]
+    found = {word for word in REPLACED[language] for text in texts if re.search(word, text)}
+    assert not found
