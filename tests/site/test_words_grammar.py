@@ -18,6 +18,7 @@ from games.describe import describe_move
 from games.forms import GameCreateForm
 from games.models import Notification
 from games.refusal_text import sentence
+from tests.site import test_languages
 
 TUESDAY = datetime(2026, 12, 1, 14, 5, tzinfo=UTC)
 THURSDAY = datetime(2026, 3, 5, 9, 5, tzinfo=UTC)
@@ -207,3 +208,22 @@ def test_the_catalog_and_the_rules_page_use_one_set_of_words(language):
     texts = [*catalog_strings(language), (RULES / f"how_to_play.{language}.html").read_text()]
     found = {word for word in REPLACED[language] for text in texts if re.search(word, text)}
     assert not found
+
+
+@pytest.mark.django_db
+def test_no_hungarian_page_or_email_leaves_an_article_undecided(client, started_game, monkeypatch):
+    undecided = []
+    for name, path, user in test_languages.pages(client, started_game):
+        if user is not None:
+            user.language = "hu"
+            user.save()
+            client.force_login(user)
+        else:
+            client.logout()
+        if "a(z)" in client.get(path, HTTP_ACCEPT_LANGUAGE="hu").content.decode().lower():
+            undecided.append(name)
+    monkeypatch.setattr(test_languages, "PSEUDO", "hu")  # every e-mail, to Hungarian readers
+    for kind, message in test_languages.every_email(started_game):
+        if "a(z)" in " ".join([message.subject, message.body, message.alternatives[0].content]).lower():
+            undecided.append(kind)
+    assert not undecided
