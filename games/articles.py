@@ -56,5 +56,10 @@ class HungarianArticlesMiddleware:
             and not response.streaming
             and response.get("Content-Type", "").startswith("text/html")
         ):
-            response.content = resolve(response.content.decode(response.charset)).encode(response.charset)
+            text = response.content.decode(response.charset)
+            decided = resolve(text)
+            if decided != text:
+                response.content = decided.encode(response.charset)
+                if response.has_header("Content-Length"):  # CommonMiddleware, inside this one, counted the old bytes
+                    response["Content-Length"] = str(len(response.content))
         return response

@@ -227,3 +227,11 @@ def test_no_hungarian_page_or_email_leaves_an_article_undecided(client, started_
         if "a(z)" in " ".join([message.subject, message.body, message.alternatives[0].content]).lower():
             undecided.append(kind)
     assert not undecided
+
+
+@pytest.mark.django_db
+def test_a_hungarian_page_counts_its_bytes_after_the_articles_are_decided(client, started_game):
+    game, _ = started_game(2, 2, is_public=True)
+    response = client.get(f"/games/{game.pk}/replay/", HTTP_ACCEPT_LANGUAGE="hu")
+    assert "a(z)" not in response.content.decode().lower()
+    assert int(response["Content-Length"]) == len(response.content)
