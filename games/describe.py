@@ -6,6 +6,7 @@ verb differs in most languages), so translators never assemble words."""
 from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
 
+from games.articles import resolve
 from games.engine.cards import TWO_EYED_JACKS
 from games.words import MEANS, OBJECT, team
 
@@ -48,7 +49,7 @@ def move_phrases(
     for event in events:
         phrase = _phrase(event, who, acting_you, seat_names, cards or {}, you)
         if phrase:
-            parts.append(phrase)
+            parts.append(resolve(phrase))  # Hungarian "a(z) {cell}"
     if parts or text == "draw":
         return parts
     return [gettext("{who}: {move}").format(who=who, move=text)]

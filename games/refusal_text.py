@@ -22,9 +22,10 @@ names the param whose number chooses its plural form.
 
 import string
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, ngettext_lazy, pgettext
 from django.utils.translation import gettext_lazy as _
 
+from games.articles import resolve
 from games.engine.cards import card_label
 from games.models import Game, Invitation
 from games.words import team
@@ -120,7 +121,11 @@ ENGINE = {
     "two_eyed_jack_anywhere": _("A two-eyed jack goes on any empty space."),
     # a game that cannot be set up as asked
     "player_count": _("Sequence is played by {allowed:list} players, not {players}."),
-    "team_count": _("{players} players play in {allowed:or} teams, not {teams}."),
+    "team_count": ngettext_lazy(
+        "{players} player plays in {allowed:or} teams, not {teams}.",
+        "{players} players play in {allowed:or} teams, not {teams}.",
+        "players",
+    ),
     "draw_mode": _("draw mode must be automatic or tabletop, not {draw_mode!r}"),
     "deck": _("the deck must be the 104 cards of two standard decks"),
     # a document that is not a sequence-record/1
@@ -202,7 +207,7 @@ def render(template, params: dict) -> str:
     params = {**params, "help": _HELP, "removes": _REMOVES}
     if params.get("hint") in ENGINE:
         params["hint"] = _filled(ENGINE[params["hint"]], params)
-    return _filled(template, params)
+    return resolve(_filled(template, params))  # Hungarian "a(z) {cell}", decided once the cell is in
 
 
 def sentence(code: str, params: dict) -> str:

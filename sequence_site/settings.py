@@ -70,6 +70,7 @@ MIDDLEWARE = [
     "sequence_site.middleware.RefuseNulBytesMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "games.web.hungarian.HungarianArticlesMiddleware",  # outside LocaleMiddleware: sees the page's language
     # After the session (a visitor's choice from the footer), before CommonMiddleware (its redirects).
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from accounts.unsubscribe import unsubscribe_token
+from games.articles import resolve
 from games.invitations import invitation_token
 from games.mail.board_text import board_as_text
 from games.mail.mime import Message
@@ -224,15 +225,15 @@ def _message(kind: str, context: dict, *, to: str, user, reply_to: str | None = 
     token = unsubscribe_token(kind=kind, user=user, email=to)
     unsubscribe_url = absolute(reverse("unsubscribe", args=[token]))
     context = {**context, "unsubscribe_url": unsubscribe_url}
-    subject = " ".join(render_to_string(f"emails/{kind}-subject.txt", context).split())
+    subject = resolve(" ".join(render_to_string(f"emails/{kind}-subject.txt", context).split()))
     message = Message(
         subject=subject,
-        body=render_to_string(f"emails/{kind}-body.txt", context),
+        body=resolve(render_to_string(f"emails/{kind}-body.txt", context)),
         to=[to],
         reply_to=[reply_to] if reply_to else [],
         headers={"List-Unsubscribe": f"<{unsubscribe_url}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
     )
-    message.attach_alternative(render_to_string(f"emails/{kind}-body.html", context), "text/html")
+    message.attach_alternative(resolve(render_to_string(f"emails/{kind}-body.html", context)), "text/html")
     return message
 
 

@@ -3,8 +3,8 @@ import re
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.functional import lazy
-from django.utils.translation import gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext, pgettext
 
 from games import inputs
 from games.engine import ALLOWED_TEAMS
@@ -144,9 +144,10 @@ class GameCreateForm(forms.Form):
             data["teams"] = players  # two or three players always play alone
         elif players and teams and teams not in ALLOWED_TEAMS[players]:
             allowed = pgettext("between the last two of a list", " or ").join(str(t) for t in ALLOWED_TEAMS[players])
-            self.add_error(
-                "teams", gettext("{players} players play in {allowed} teams.").format(players=players, allowed=allowed)
+            plays = ngettext(
+                "{players} player plays in {allowed} teams.", "{players} players play in {allowed} teams.", players
             )
+            self.add_error("teams", plays.format(players=players, allowed=allowed))
         invitees = data.get("invitees") or []
         if players and len(invitees) > players - 1:
             besides = ngettext(

@@ -157,11 +157,11 @@ def test_the_history_names_cards_with_each_languages_grammar():
     assert said["cs"] == ["Anna hraje srdcovou sedmičku na C4", "Bob odebírá modrý žeton z C4 pikovým klukem"]
     assert said["it"] == [
         "Anna ha giocato il sette di cuori su C4",
-        "Bob ha tolto la fiche blu da C4 con il jack di picche",
+        "Bob ha tolto il gettone della squadra blu da C4 con il fante di picche",
     ]
     assert said["hu"] == [
-        "Anna kijátszotta a kőr hetest, a(z) C4 mezőre",
-        "Bob levette a kék zsetont a(z) C4 mezőről a pikk jackkel",
+        "Anna kijátszotta a kőr hetest, és zsetont tett a C4 mezőre",
+        "Bob levette a kék zsetont a C4 mezőről a pikk bubival",
     ]
 
 
@@ -722,7 +722,9 @@ def test_the_replay_in_hungarian(client, started_game):
     services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
     path = reverse("game_replay", args=[game.pk])
     page = client.get(path + "?at=0", HTTP_ACCEPT_LANGUAGE="hu").content.decode()
-    assert f"A(z) {game.pk}. játszma visszajátszása" in page and "A(z) 0. lépés után (összesen 1)" in page
+    the = "Az" if str(game.pk)[0] == "5" or (str(game.pk)[0] == "1" and len(str(game.pk)) % 3 == 1) else "A"
+    assert f"{the} {game.pk}. játszma visszajátszása" in page and "A 0. lépés után (összesen 1)" in page
+    assert "a(z)" not in page.lower()
     assert "Húzópakli: <strong>" in page and "Következő" in page
     english = client.get(path + "?at=0", HTTP_ACCEPT_LANGUAGE="en").content.decode()  # the cache keeps languages apart
     assert f"Replay of game {game.pk}" in english and "After move 0 of 1" in english

@@ -23,7 +23,7 @@ PHRASES = {
     "en": ("How to play Sequence", "One-eyed jacks", "Dead cards", "<code>dead 7H</code>", "spades"),
     "cs": ("Jak se hraje Sequence", "Jednoocí kluci", "Mrtvé karty", "<code>7 srdce C4</code>", "kříže"),
     "it": ("Come si gioca a Sequence", "fanti con un occhio", "Le carte morte", "<code>7 cuori C4</code>", "picche"),
-    "hu": ("Hogyan játsszuk a Sequence-et?", "egyszemű bubik", "Halott lapok", "<code>7 kőr C4</code>", "treff"),
+    "hu": ("Hogyan játsszuk a Sequence-et?", "félszemű bubik", "Halott lapok", "<code>7 kőr C4</code>", "treff"),
 }
 SECTIONS = ["aim", "players", "board", "deal", "turn", "jacks", "dead", "lost", "sequences", "winning",
             "table-talk", "resigning", "email"]  # fmt: skip
