@@ -1,4 +1,4 @@
-"""Thin Celery wrappers: the work and its rules live in outbox and services."""
+"""Thin Celery wrappers: the work and its rules live in the mail package, the services and the e-mail door."""
 
 import logging
 
@@ -7,7 +7,8 @@ from django.utils import timezone
 
 from games import services
 from games.errors import GameError
-from games.mail import dispatch, outbox
+from games.inbound import retention
+from games.mail import dispatch, outbox, tokens
 from games.models import Game
 
 log = logging.getLogger(__name__)
@@ -54,3 +55,9 @@ def cancel_stale_games() -> int:
 def outbox_prune() -> int:
     """Daily: sent and skipped e-mails past their retention period."""
     return outbox.prune()
+
+
+@shared_task(name="games.inbound_prune", ignore_result=True)
+def inbound_prune() -> int:
+    """Daily: handled replies and dead reply addresses past their retention period."""
+    return retention.prune() + tokens.prune()

@@ -160,6 +160,7 @@ TABLE_POLL_SECONDS = env_int("TABLE_POLL_SECONDS", 25)  # how often a waiting ta
 CHAT_MESSAGES_PER_MINUTE = env_int("CHAT_MESSAGES_PER_MINUTE", 6)  # per player
 INVITATIONS_PER_DAY = env_int("INVITATIONS_PER_DAY", 50)  # per inviter, in any 24 hours
 OUTBOX_RETENTION_DAYS = env_int("OUTBOX_RETENTION_DAYS", 30)  # sent and skipped e-mails are pruned after
+INBOUND_RETENTION_DAYS = env_int("INBOUND_RETENTION_DAYS", 90)  # handled replies and dead reply addresses too
 
 CELERY_BROKER_URL = REDIS_URL or "filesystem://"
 if not REDIS_URL:
@@ -185,6 +186,7 @@ CELERY_BEAT_SCHEDULE = {
     "inbound-imap-poll": {"task": "games.inbound_imap_poll", "schedule": crontab()},  # a no-op without INBOUND_IMAP_URL
     "inbound-send-answers": {"task": "games.inbound_send_answers", "schedule": crontab()},
     "outbox-prune": {"task": "games.outbox_prune", "schedule": crontab(hour=4, minute=41)},
+    "inbound-prune": {"task": "games.inbound_prune", "schedule": crontab(hour=4, minute=53)},
 }
 
 # --- Accounts ---------------------------------------------------------------

@@ -16,7 +16,7 @@ from games.articles import resolve
 from games.invitations import invitation_token
 from games.mail.board_text import board_as_text
 from games.mail.mime import Message
-from games.mail.tokens import address, issue_many
+from games.mail.tokens import address, for_emails
 from games.mail.turn_news import News, news_for
 from games.models import Game, Invitation, ModerationAction, Notification, Seat
 from games.viewmodels.chat import note_of
@@ -106,7 +106,7 @@ def prepare(notifications: list[Notification], games: dict[int, Game]) -> Prepar
             turns[game.pk] = (game, seat)  # only the seat to move: one a game
         if _asks_for_reply(notification, game, seat):
             repliers.append(notification)
-    tokens = issue_many([(notification.recipient, games[notification.game_id]) for notification in repliers])
+    tokens = for_emails(repliers)
     return Prepared(
         news=news_for(list(turns.values())),
         reply_addresses={notification.pk: address(token) for notification, token in zip(repliers, tokens, strict=True)},

@@ -1,12 +1,18 @@
-"""Reply addresses: play+<token>@INBOUND_DOMAIN. The token is random (120
-bits), only its SHA-256 is stored, and it names one player of one game. It
-works while the game is in play, the player still holds their seat, and
-nobody revoked it (the player asks for new addresses in the settings)."""
+"""Reply addresses: play+<token>@INBOUND_DOMAIN. The token (120 bits) names
+one player of one game, and only its SHA-256 is stored. It works while the
+game is in play, the player still holds their seat, and nobody revoked it
+(the player asks for new addresses in the settings). An e-mail's token is
+derived from the site's secret and its outbox row, so a retry of that e-mail
+carries the same address and writes nothing; an answer to a reply gets a
+random one. Tokens of games over (or revoked) are pruned after
+INBOUND_RETENTION_DAYS."""
 
 import base64
 import hashlib
+import hmac
 import re
 import secrets
+from datetime import datetime, timedelta
 from email.utils import getaddresses
 from urllib.parse import urlsplit
 
@@ -30,20 +36,32 @@ def digest_of(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def issue_many(players: list[tuple]) -> list[str]:
-    """A new token for each (user, game), in that order: each e-mail carries
-    its own. One query for them all (a batch of e-mails)."""
-    tokens = [base64.b32encode(secrets.token_bytes(15)).decode().lower() for _ in players]
-    rows = [
-        ReplyToken(digest=digest_of(token), user=user, game=game)
-        for token, (user, game) in zip(tokens, players, strict=True)
+def _encoded(secret: bytes) -> str:
+    return base64.b32encode(secret[:15]).decode().lower()
+
+
+def for_emails(notifications: list) -> list[str]:
+    """The token of each outbox row (its recipient, in its game), in that
+    order: the same one each time the e-mail is built, stored the first time.
+    One query for them all (a batch of e-mails)."""
+    key = settings.SECRET_KEY.encode()
+    tokens = [
+        _encoded(hmac.digest(key, f"reply-address:{notification.pk}".encode(), "sha256"))
+        for notification in notifications
     ]
-    ReplyToken.objects.bulk_create(rows)
+    rows = [
+        ReplyToken(digest=digest_of(token), user=notification.recipient, game_id=notification.game_id)
+        for token, notification in zip(tokens, notifications, strict=True)
+    ]
+    ReplyToken.objects.bulk_create(rows, ignore_conflicts=True)  # built before: stored already
     return tokens
 
 
 def issue(*, user, game: Game) -> str:
-    return issue_many([(user, game)])[0]
+    """A new random token (an answer to a reply, which no outbox row carries)."""
+    token = _encoded(secrets.token_bytes(15))
+    ReplyToken.objects.create(digest=digest_of(token), user=user, game=game)
+    return token
 
 
 def address(token: str) -> str:
@@ -82,6 +100,16 @@ def why_dead(row: ReplyToken) -> GameError | None:
     if not Seat.objects.filter(game_id=row.game_id, user_id=row.user_id).exists():
         return refusals.TOKEN_SEAT_GIVEN_UP()
     return None
+
+
+def prune(now: datetime | None = None) -> int:
+    """Forget the tokens that can never work again (their game is over, or
+    they were revoked) and are older than INBOUND_RETENTION_DAYS."""
+    before = (now or timezone.now()) - timedelta(days=settings.INBOUND_RETENTION_DAYS)
+    dead = ReplyToken.objects.filter(created_at__lt=before).exclude(
+        game__status=Game.Status.ACTIVE, revoked_at__isnull=True
+    )
+    return dead.delete()[0]
 
 
 def revoke_all(*, user) -> int:
