@@ -5,6 +5,7 @@ table, a replayed position — is `games.viewmodels`."""
 from dataclasses import dataclass, fields
 from datetime import datetime
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
@@ -12,7 +13,7 @@ from django.utils import timezone
 from games import prepared, refusals
 from games.engine import TEAM_NAMES
 from games.engine.setup import team_of
-from games.models import ChatMute, Game, Invitation, Seat
+from games.models import ChatMessage, ChatMute, Game, Invitation, Seat
 from games.moderators import is_moderator
 
 
@@ -57,6 +58,26 @@ def game_version(*, game_id: int, user) -> tuple[dict, Seat | None]:
     chat message); and the viewer's seat, whose presence the poll marks."""
     game, _, mine = game_for_viewer(game_id=game_id, user=user)
     return {"revision": game.revision, "version": game.version, "status": game.status}, mine
+
+
+def waiting_invitations(*, game: Game) -> QuerySet[Invitation]:
+    """The game's invitations still waiting for an answer, with their invitees."""
+    return game.invitations.filter(status=Invitation.Status.PENDING).select_related("user")
+
+
+def invitation_of(*, game_id: int, user) -> Invitation | None:
+    """The user's own invitation to the game, while it waits for their answer."""
+    return Invitation.objects.filter(game_id=game_id, user=user, status=Invitation.Status.PENDING).first()
+
+
+def player_named(username: str):
+    """The player of that name (their username only), or None."""
+    return get_user_model().objects.only("username").filter(username=username).first()
+
+
+def shown_message(*, game: Game, message_id: int | None) -> ChatMessage | None:
+    """A chat message of the game that nobody hid, or None."""
+    return ChatMessage.objects.filter(pk=message_id, game=game, hidden_at__isnull=True).first()
 
 
 def muted_by(*, user) -> list[int]:

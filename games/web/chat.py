@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from games import inputs, refusals, selectors, services
 from games.errors import GameError, GameNotFound
-from games.models import ChatMessage, Report
+from games.models import Report
 from games.services.reports import TEXT_MAX_LENGTH
 from games.web import refused as web_refusals
 
@@ -124,7 +124,7 @@ def game_report(request, game_id: int):
         game, _, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
         message = None
         if raw_message is not None:
-            message = ChatMessage.objects.filter(pk=message_id, game=game, hidden_at__isnull=True).first()
+            message = selectors.shown_message(game=game, message_id=message_id)
             if message is None:
                 raise Http404(gettext("There is no such message in this game."))
         context = {

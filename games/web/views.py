@@ -7,11 +7,10 @@ from functools import wraps
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -22,7 +21,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import inputs, refusals, selectors, services
 from games.errors import GameError
-from games.models import Game, Invitation
+from games.models import Game
+from games.viewmodels.chat import chat_for, notes_for
 from games.viewmodels.replay import replay_frame
 from games.viewmodels.table import table_for
 from games.web import fragments
@@ -132,10 +132,10 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
     game, seats, mine = selectors.game_for_viewer(game_id=game_id, user=request.user)
     context = {"game": game, "seats": seats, "my_seat": mine, "error": error, "move_text": move_text}
     if game.status == Game.Status.FORMING or game.state is None:
-        invitations = game.invitations.filter(status=Invitation.Status.PENDING).select_related("user") if mine else []
+        invitations = selectors.waiting_invitations(game=game) if mine else []
         my_invitation = None
         if mine is None and request.user.is_authenticated:
-            my_invitation = game.invitations.filter(user=request.user, status=Invitation.Status.PENDING).first()
+            my_invitation = selectors.invitation_of(game_id=game.pk, user=request.user)
         open_teams = [game.team_name_of(p) for p in range(len(seats), game.players)]
         context.update(
             invite_form=InviteForm(), invitations=invitations, my_invitation=my_invitation, open_seats=open_teams
@@ -151,6 +151,9 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
     muted = selectors.muted_by(user=request.user)
     context.update(
         table=table,
+        # Read only when the chat's fragment is not in the cache.
+        chat=SimpleLazyObject(lambda: chat_for(game=game, viewer=request.user, my_seat=mine)),
+        notes=SimpleLazyObject(lambda: notes_for(game=game)),
         page_keys=fragments.table_page_keys(
             game=game, mine=mine, user=request.user, muted=muted, card=card, show_all=show_all, now=timezone.now()
         ),
@@ -294,7 +297,7 @@ def game_arrange(request, game_id: int):
 @_one_game
 def game_answer_invitation(request, game_id: int):
     """Accept or decline an invitation sent to one's username or address."""
-    invite = Invitation.objects.filter(game_id=game_id, user=request.user, status=Invitation.Status.PENDING).first()
+    invite = selectors.invitation_of(game_id=game_id, user=request.user)
     if invite is None:
         raise refusals.NO_OPEN_INVITATION()
     answer = _answer(request)
@@ -341,14 +344,14 @@ def game_replay(request, game_id: int):
     glance = selectors.replay_glance(game_id=game_id, user=request.user)
     body = cache.get(fragments.replay_key(glance, _replayed_move(asked, glance))) if glance else None
     if body is not None:
-        return render(request, "games/replay.html", {"game": glance, "body": body})
+        return render(request, "games/replay.html", {"game": glance, "body": body, "notes": notes_for(game=glance)})
     game, seats, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
     at = _replayed_move(asked, game)
     frame = replay_frame(game=game, seats=seats, at=at)
     context = {"game": game, "frame": frame, "table": frame.table}
     body = render_to_string("games/_replay.html", context, request=request)
     cache.set(fragments.replay_key(game, at), body, SECONDS)  # the key of what was rendered
-    return render(request, "games/replay.html", {"game": game, "body": body})
+    return render(request, "games/replay.html", {"game": game, "body": body, "notes": notes_for(game=game)})
 
 
 def _replayed_move(asked: int | None, game: Game) -> int | None:
@@ -377,7 +380,9 @@ def game_record(request, game_id: int):
 def profile(request, username: str):
     if not inputs.fits(username, max_length=inputs.USERNAME_MAX_LENGTH):
         raise Http404(gettext("There is no such player."))  # PostgreSQL refuses to compare a NUL
-    player = get_object_or_404(get_user_model().objects.only("username"), username=username)
+    player = selectors.player_named(username)
+    if player is None:
+        raise Http404(gettext("There is no such player."))
     rows = selectors.finished_games_of(player=player, viewer=request.user)
     summary = {outcome: sum(1 for row in rows if row.outcome == outcome) for outcome in ("won", "lost", "drawn")}
     context = {
