@@ -1,9 +1,13 @@
 """Read one e-mail (RFC 822) on standard input and handle it: the door for
-an MTA's pipe transport (see the README, "Moves by e-mail").
+an MTA's pipe transport (deploy/postfix/, and the README's "Moves by e-mail").
 
-Exit 0 when the message was handled, also when it was refused or ignored;
-75 (EX_TEMPFAIL) when the database cannot be reached, so that the MTA
-keeps the message and tries again."""
+The contract with the MTA: exit 0 once the message's outcome is stored
+(refused, ignored and repeated messages included; whatever fails after
+that, such as queuing the e-mails a move made due, is logged and left to
+the outbox sweep), and 75 (EX_TEMPFAIL) when the database could not be
+reached, so that the MTA keeps the message and tries again (a message
+acts once, so a retry of one already handled does nothing). What is
+written here ends up in the MTA's log: one line."""
 
 import sys
 
@@ -20,7 +24,10 @@ class Command(BaseCommand):
     help = "Handle one e-mail read on standard input (for an MTA pipe)."
 
     def add_arguments(self, parser):
-        parser.add_argument("--recipient", action="append", default=[], help="The envelope recipient (repeatable).")
+        # Postfix expands ${original_recipient} to one word per recipient.
+        parser.add_argument(
+            "--recipient", action="extend", nargs="+", default=[], help="The envelope recipient(s) (repeatable)."
+        )
         parser.add_argument("--pending", action="store_true", help="Handle the messages a crash left unhandled.")
 
     def handle(self, *args, recipient, pending, **options):
@@ -29,11 +36,14 @@ class Command(BaseCommand):
                 self.stdout.write(f"{intake.handle_pending()} pending message(s) handled")
                 return
             raw = sys.stdin.buffer.read()
-            row = intake.receive(raw, door=InboundMessage.Door.PIPE, recipients=recipient)
+            row, acted = intake.deliver(raw, door=InboundMessage.Door.PIPE, recipients=recipient)
         except (OperationalError, InterfaceError) as exc:
             self.stderr.write(f"The database is unavailable ({exc}): try again later.")
             sys.exit(EX_TEMPFAIL)
         except DatabaseError as exc:  # e.g. a lock that did not clear in time
             self.stderr.write(f"Database error ({exc}): try again later.")
             sys.exit(EX_TEMPFAIL)
-        self.stdout.write(f"{row.get_outcome_display()}: {row.detail}")
+        if acted:
+            self.stdout.write(f"Message {row.pk}: {row.get_outcome_display()}: {row.detail}")
+        else:
+            self.stdout.write(f"Message {row.pk} was received before (same Message-ID): nothing done.")
