@@ -1,20 +1,25 @@
 """The IMAP door against a real server (Dovecot, started by the test): a
 whole game whose replies land in the mailbox and are read by the beat
-task; a message is never handled twice."""
+task; a message is never handled twice. Then imaps:// with a self-signed
+certificate trusted through INBOUND_IMAP_CA_FILE, and handled messages moved
+out of the INBOX or deleted (INBOUND_IMAP_HANDLED)."""
 
 import os
 import random
+import ssl
 
 import pytest
+from django.db import OperationalError
 from imapclient import IMAPClient
 
 from games import engine
+from games.inbound import intake, tokens
 from games.inbound.tasks import inbound_imap_poll
 from games.models import Game, InboundMessage, Move
-from tests.gameplay import state_of
+from tests.gameplay import first_play, state_of
 from tests.inbound import dovecot
 from tests.inbound.mail import latest_to, reply
-from tests.inbound.test_pipe_game import play_through
+from tests.inbound.test_pipe_game import answer_to, play_through
 
 pytestmark = pytest.mark.django_db
 
@@ -67,3 +72,92 @@ def test_a_message_is_never_handled_twice(started_game, mailbox):
 def test_without_a_mailbox_the_task_does_nothing(settings):
     settings.INBOUND_IMAP_URL = ""
     assert inbound_imap_poll() == 0
+
+
+@pytest.fixture(scope="module")
+def tls_server():
+    """imaps:// with a self-signed certificate."""
+    if not os.path.exists(dovecot.DOVECOT):
+        pytest.skip("Dovecot is not installed (apt-get install dovecot-imapd); CI installs it")
+    server, process, root = dovecot.start(tls=True)
+    yield server
+    dovecot.stop(process, root)
+
+
+@pytest.fixture
+def tls_mailbox(tls_server, settings):
+    settings.INBOUND_IMAP_URL = tls_server.url
+    settings.INBOUND_IMAP_CA_FILE = tls_server.ca_file
+    context = ssl.create_default_context(cafile=tls_server.ca_file)
+    with IMAPClient("127.0.0.1", port=tls_server.port, ssl=True, ssl_context=context) as client:
+        client.login(dovecot.USER, dovecot.PASSWORD)
+        for folder in ("Handled",):
+            if client.folder_exists(folder):
+                client.delete_folder(folder)
+        client.select_folder("INBOX")
+        client.delete_messages(client.search(["ALL"]))
+        client.expunge()
+        yield client
+
+
+def _in(client, folder: str) -> int:
+    """How many messages `folder` holds now (INBOX: the folder this session has selected)."""
+    if folder == "INBOX":
+        client.noop()  # this session hears of the poll's expunge
+        return len(client.search(["ALL"]))
+    return client.folder_status(folder, [b"MESSAGES"])[b"MESSAGES"] if client.folder_exists(folder) else 0
+
+
+def test_imaps_with_a_self_signed_certificate_and_the_message_moved_out(started_game, tls_mailbox, settings):
+    settings.INBOUND_IMAP_HANDLED = "move:Handled"
+    game, users = started_game(2, 2, seed=3)
+    first = latest_to(users[0].email)
+    tls_mailbox.append("INBOX", reply(first, first_play(game, 0)))
+    assert inbound_imap_poll() == 1
+    row = InboundMessage.objects.get()
+    assert (row.door, row.outcome) == ("imap", InboundMessage.Outcome.APPLIED), row.detail
+    assert answer_to(users[0].email).body.startswith("Done:")
+    assert (_in(tls_mailbox, "INBOX"), _in(tls_mailbox, "Handled")) == (0, 1)
+    assert inbound_imap_poll() == 0 and game.moves.count() == 1
+
+
+def test_handled_messages_may_be_deleted(started_game, tls_mailbox, settings):
+    settings.INBOUND_IMAP_HANDLED = "delete"
+    game, users = started_game(2, 2, seed=3)
+    tls_mailbox.append("INBOX", reply(latest_to(users[0].email), first_play(game, 0)))
+    assert inbound_imap_poll() == 1
+    assert _in(tls_mailbox, "INBOX") == 0 and game.moves.count() == 1
+
+
+def test_without_the_ca_file_a_self_signed_certificate_is_refused(tls_mailbox, settings):
+    settings.INBOUND_IMAP_CA_FILE = ""
+    with pytest.raises(ssl.SSLCertVerificationError):
+        inbound_imap_poll()
+
+
+def test_a_database_down_leaves_the_message_for_the_next_poll(started_game, tls_mailbox, settings, monkeypatch):
+    settings.INBOUND_IMAP_HANDLED = "move:Handled"
+    game, users = started_game(2, 2, seed=3)
+    tls_mailbox.append("INBOX", reply(latest_to(users[0].email), first_play(game, 0)))
+
+    def down(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(intake, "store", down)
+    with pytest.raises(OperationalError):
+        inbound_imap_poll()
+    assert _in(tls_mailbox, "INBOX") == 1 and not InboundMessage.objects.exists()
+    monkeypatch.undo()
+    assert inbound_imap_poll() == 1
+    assert (_in(tls_mailbox, "INBOX"), _in(tls_mailbox, "Handled")) == (0, 1) and game.moves.count() == 1
+
+
+def test_a_reply_to_two_reply_addresses_acts_once(started_game, tls_mailbox, settings):
+    settings.INBOUND_IMAP_HANDLED = "move:Handled"
+    game, users = started_game(2, 2, seed=3)
+    first = latest_to(users[0].email)
+    both = f"{first.reply_to[0]}, {tokens.reply_address(user=users[0], game=game)}"
+    tls_mailbox.append("INBOX", reply(first, first_play(game, 0), to=both))
+    assert inbound_imap_poll() == 1
+    assert InboundMessage.objects.get().outcome == InboundMessage.Outcome.APPLIED and game.moves.count() == 1
+    assert _in(tls_mailbox, "INBOX") == 0
