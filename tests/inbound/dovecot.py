@@ -2,7 +2,10 @@
 .ci/run installs), started as a subprocess with its own configuration in a
 temporary folder, on a free port, with one user. No system service.
 With tls=True it speaks imaps only, with a self-signed certificate for
-127.0.0.1 made by openssl (Server.ca_file: what a client must trust)."""
+127.0.0.1 made by openssl (Server.ca_file: what a client must trust). With
+lmtp=True it also takes mail over LMTP (dovecot-lmtpd) on Server.lmtp_port,
+every play+<token>@… into the INBOX of the user "play", as
+deploy/dovecot/sequence.conf does."""
 
 import grp
 import os
@@ -17,7 +20,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 DOVECOT = shutil.which("dovecot") or "/usr/sbin/dovecot"
-USER, PASSWORD = "moves", "imap-test@pass/word%"  # which the URL percent-encodes
+LMTP = "/usr/lib/dovecot/lmtp"  # dovecot-lmtpd
+USER, PASSWORD = "play", "imap-test@pass/word%"  # which the URL percent-encodes
 
 
 @dataclass
@@ -25,6 +29,7 @@ class Server:
     port: int
     url: str
     ca_file: str = ""
+    lmtp_port: int = 0
 
 
 def free_port() -> int:
@@ -80,14 +85,29 @@ service imap-login {{
 }}"""
 
 
-def _config(root: Path, port: int, tls: bool) -> str:
+def _lmtp(port: int) -> str:
+    """deploy/dovecot/sequence.conf's routing, on a TCP port instead of Postfix's socket."""
+    if not port:
+        return ""
+    return f"""recipient_delimiter = +
+lmtp_save_to_detail_mailbox = no
+auth_username_format = %Ln
+service lmtp {{
+  inet_listener lmtp {{
+    address = 127.0.0.1
+    port = {port}
+  }}
+}}"""
+
+
+def _config(root: Path, port: int, tls: bool, lmtp_port: int) -> str:
     owner = _account()
     internal = "dovenull" if os.getuid() == 0 else owner.pw_name
     return f"""
 base_dir = {root}/run
 state_dir = {root}/state
 log_path = {root}/dovecot.log
-protocols = imap
+protocols = imap{" lmtp" if lmtp_port else ""}
 listen = 127.0.0.1
 disable_plaintext_auth = no
 auth_mechanisms = plain login
@@ -105,13 +125,14 @@ userdb {{
   args = uid={owner.pw_uid} gid={owner.pw_gid} home={root}/home/%u
 }}
 {_listeners(root, port, tls)}
+{_lmtp(lmtp_port)}
 service anvil {{
   chroot =
 }}
 """
 
 
-def start(*, tls: bool = False) -> tuple[Server, subprocess.Popen, Path]:
+def start(*, tls: bool = False, lmtp: bool = False) -> tuple[Server, subprocess.Popen, Path]:
     root = Path(tempfile.mkdtemp(prefix="i12-dovecot-"))
     root.chmod(0o755)
     owner = _account()
@@ -122,7 +143,8 @@ def start(*, tls: bool = False) -> tuple[Server, subprocess.Popen, Path]:
     (root / "users").write_text(f"{USER}:{{PLAIN}}{PASSWORD}\n")
     port = free_port()
     ca_file = str(_self_signed(root)) if tls else ""
-    (root / "dovecot.conf").write_text(_config(root, port, tls))
+    lmtp_port = free_port() if lmtp else 0
+    (root / "dovecot.conf").write_text(_config(root, port, tls, lmtp_port))
     process = subprocess.Popen([DOVECOT, "-F", "-c", str(root / "dovecot.conf")], stderr=subprocess.PIPE)
     for _ in range(100):
         try:
@@ -137,7 +159,7 @@ def start(*, tls: bool = False) -> tuple[Server, subprocess.Popen, Path]:
         raise RuntimeError("Dovecot did not answer")
     scheme = "imaps" if tls else "imap"
     url = f"{scheme}://{USER}:{quote(PASSWORD, safe='')}@127.0.0.1:{port}/INBOX"
-    return Server(port=port, url=url, ca_file=ca_file), process, root
+    return Server(port=port, url=url, ca_file=ca_file, lmtp_port=lmtp_port), process, root
 
 
 def stop(process: subprocess.Popen, root: Path) -> None:

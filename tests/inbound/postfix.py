@@ -182,8 +182,9 @@ def _site(root: Path) -> None:
     python.chmod(0o755)
 
 
-def start(env: dict[str, str]) -> Instance:
-    """A running instance whose `sequence` pipe runs with `env` in its environment file."""
+def start(env: dict[str, str], *, transport: str = "sequence:") -> Instance:
+    """A running instance whose `sequence` pipe runs with `env` in its environment file;
+    another `transport` (lmtp:…) hands the reply addresses to a mailbox instead."""
     root = Path(tempfile.mkdtemp(prefix="i32-postfix-"))
     root.chmod(0o755)
     nobody = pwd.getpwnam(PIPE_USER)
@@ -205,7 +206,7 @@ def start(env: dict[str, str]) -> Instance:
     main = _MAIN.format(root=root, players=PLAYERS_DOMAIN, uid=nobody.pw_uid, gid=nobody.pw_gid)
     (config / "main.cf").write_text(main + shipped("main.cf", root))
     (config / "master.cf").write_text(_MASTER.format(port=f"127.0.0.1:{port}") + shipped("master.cf", root))
-    (config / "transport").write_text(shipped("transport", root))
+    (config / "transport").write_text(shipped("transport", root).replace("sequence:", transport))
     (config / "sequence-recipients").write_text(shipped("sequence-recipients", root))
     subprocess.run(["postmap", "-c", str(config), f"hash:{config}/transport"], check=True, timeout=30)
     instance.postfix("start")  # which checks the configuration first

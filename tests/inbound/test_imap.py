@@ -6,6 +6,7 @@ out of the INBOX or deleted (INBOUND_IMAP_HANDLED)."""
 
 import os
 import random
+import smtplib
 import ssl
 
 import pytest
@@ -17,7 +18,7 @@ from games.inbound import intake, tokens
 from games.inbound.tasks import inbound_imap_poll
 from games.models import Game, InboundMessage, Move
 from tests.gameplay import first_play, state_of
-from tests.inbound import dovecot
+from tests.inbound import dovecot, postfix
 from tests.inbound.mail import latest_to, reply
 from tests.inbound.test_pipe_game import answer_to, play_through
 
@@ -161,3 +162,39 @@ def test_a_reply_to_two_reply_addresses_acts_once(started_game, tls_mailbox, set
     assert inbound_imap_poll() == 1
     assert InboundMessage.objects.get().outcome == InboundMessage.Outcome.APPLIED and game.moves.count() == 1
     assert _in(tls_mailbox, "INBOX") == 0
+
+
+@pytest.fixture(scope="module")
+def mail_host():
+    """deploy/'s IMAP variant: Postfix takes the replies over SMTP and hands them to
+    Dovecot over LMTP, into the INBOX the site polls."""
+    if not all(os.path.exists(path) for path in (dovecot.DOVECOT, dovecot.LMTP, postfix.POSTFIX)):
+        pytest.skip("Postfix or Dovecot is missing (apt-get install postfix dovecot-imapd dovecot-lmtpd); CI has them")
+    if os.getuid() != 0:
+        pytest.skip("a Postfix instance is started by root")
+    server, process, root = dovecot.start(tls=True, lmtp=True)
+    instance = postfix.start({}, transport=f"lmtp:inet:127.0.0.1:{server.lmtp_port}")
+    yield server, instance
+    postfix.stop(instance)
+    dovecot.stop(process, root)
+
+
+def test_replies_reach_the_mailbox_through_postfix_and_lmtp(started_game, mail_host, settings):
+    server, instance = mail_host
+    settings.INBOUND_IMAP_URL, settings.INBOUND_IMAP_CA_FILE = server.url, server.ca_file
+    settings.INBOUND_IMAP_HANDLED = "move:Handled"
+    game, users = started_game(2, 2, seed=3)
+    first = latest_to(users[0].email)
+    both = [first.reply_to[0], tokens.reply_address(user=users[0], game=game)]  # two copies arrive
+    with smtplib.SMTP("127.0.0.1", instance.port, timeout=30) as client:
+        client.sendmail(users[0].email, both, reply(first, first_play(game, 0), to=", ".join(both)))
+    context = ssl.create_default_context(cafile=server.ca_file)
+    with IMAPClient("127.0.0.1", port=server.port, ssl=True, ssl_context=context) as mailbox:
+        mailbox.login(dovecot.USER, dovecot.PASSWORD)
+        mailbox.select_folder("INBOX")
+        instance.wait(lambda: _in(mailbox, "INBOX") == 2, "both copies in the INBOX")
+        assert inbound_imap_poll() == 2
+        assert (_in(mailbox, "INBOX"), _in(mailbox, "Handled")) == (0, 2)
+    row = InboundMessage.objects.get()
+    assert (row.door, row.outcome) == ("imap", InboundMessage.Outcome.APPLIED) and game.moves.count() == 1
+    assert answer_to(users[0].email).body.startswith("Done:")
