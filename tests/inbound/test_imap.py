@@ -13,10 +13,10 @@ import pytest
 from django.db import OperationalError
 from imapclient import IMAPClient
 
-from games import engine
+from games import dispatch, engine
 from games.inbound import intake, tokens
 from games.inbound.tasks import inbound_imap_poll
-from games.models import Game, InboundMessage, Move
+from games.models import Game, InboundMessage, Move, Notification
 from tests.gameplay import first_play, state_of
 from tests.inbound import dovecot, postfix
 from tests.inbound.mail import latest_to, reply
@@ -198,3 +198,21 @@ def test_replies_reach_the_mailbox_through_postfix_and_lmtp(started_game, mail_h
     row = InboundMessage.objects.get()
     assert (row.door, row.outcome) == ("imap", InboundMessage.Outcome.APPLIED) and game.moves.count() == 1
     assert answer_to(users[0].email).body.startswith("Done:")
+
+
+@pytest.mark.django_db(transaction=True)  # the commit runs the queuing
+def test_a_failure_after_the_move_is_stored_still_takes_the_message_out(
+    started_game, tls_mailbox, settings, monkeypatch
+):
+    """The draw window's e-mail is due at once, and the broker cannot be reached."""
+    settings.INBOUND_IMAP_HANDLED = "move:Handled"
+    game, users = started_game(2, 2, seed=3, draw_mode=Game.DrawMode.TABLETOP)
+    tls_mailbox.append("INBOX", reply(latest_to(users[0].email), first_play(game, 0)))
+
+    def unreachable(**kwargs):
+        raise OSError("the broker is down")
+
+    monkeypatch.setattr(dispatch, "send_due", unreachable)
+    assert inbound_imap_poll() == 1
+    assert (_in(tls_mailbox, "INBOX"), _in(tls_mailbox, "Handled")) == (0, 1) and game.moves.count() == 1
+    assert Notification.objects.filter(kind=Notification.Kind.DRAW_WINDOW, status=Notification.Status.PENDING).exists()
