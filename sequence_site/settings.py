@@ -222,7 +222,8 @@ INBOUND_IMAP_URL = os.environ.get("INBOUND_IMAP_URL", "")  # e.g. imaps://user:p
 INBOUND_IMAP_CA_FILE = os.environ.get("INBOUND_IMAP_CA_FILE", "")
 # What the IMAP door does with a message it handled: seen (flag it), delete, or move:<folder>.
 INBOUND_IMAP_HANDLED = os.environ.get("INBOUND_IMAP_HANDLED", "seen")
-if INBOUND_IMAP_HANDLED not in ("seen", "delete") and not INBOUND_IMAP_HANDLED.startswith("move:"):
+_move_to = INBOUND_IMAP_HANDLED.removeprefix("move:").strip() if INBOUND_IMAP_HANDLED.startswith("move:") else ""
+if INBOUND_IMAP_HANDLED not in ("seen", "delete") and not _move_to:
     raise ImproperlyConfigured(f"INBOUND_IMAP_HANDLED is seen, delete or move:FOLDER, not {INBOUND_IMAP_HANDLED!r}")
 
 # --- Static files, i18n -----------------------------------------------------

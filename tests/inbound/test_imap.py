@@ -8,6 +8,8 @@ import os
 import random
 import smtplib
 import ssl
+import subprocess
+import sys
 
 import pytest
 from django.db import OperationalError
@@ -216,3 +218,12 @@ def test_a_failure_after_the_move_is_stored_still_takes_the_message_out(
     assert inbound_imap_poll() == 1
     assert (_in(tls_mailbox, "INBOX"), _in(tls_mailbox, "Handled")) == (0, 1) and game.moves.count() == 1
     assert Notification.objects.filter(kind=Notification.Kind.DRAW_WINDOW, status=Notification.Status.PENDING).exists()
+
+
+@pytest.mark.parametrize("value", ["keep", "move:"])
+def test_a_wrong_handled_setting_stops_the_site_at_start(value):
+    env = {**os.environ, "INBOUND_IMAP_HANDLED": value, "DJANGO_SETTINGS_MODULE": "sequence_site.settings"}
+    done = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode and "INBOUND_IMAP_HANDLED is seen, delete or move:FOLDER" in done.stderr
