@@ -31,3 +31,6 @@ class Channel(filesystem.Channel):
 
 class Transport(filesystem.Transport):
     Channel = Channel
+    # Folders, not a host: without this, kombu warns "No hostname was supplied" on every
+    # connection, into the output of `receive_email` (which the MTA logs and bounces with).
+    default_connection_params = {}

@@ -237,6 +237,13 @@ ANYMAIL = {key.removeprefix("ANYMAIL_"): value for key, value in os.environ.item
 # Moves by e-mail (games/inbound): replies go to play+<token>@INBOUND_DOMAIN.
 INBOUND_DOMAIN = os.environ.get("INBOUND_DOMAIN", "")  # empty: SITE_URL's host
 INBOUND_IMAP_URL = os.environ.get("INBOUND_IMAP_URL", "")  # e.g. imaps://user:pass@host/INBOX
+# PEM certificate(s) the IMAP door trusts instead of the system's (a self-signed server's).
+INBOUND_IMAP_CA_FILE = os.environ.get("INBOUND_IMAP_CA_FILE", "")
+# What the IMAP door does with a message it handled: seen (flag it), delete, or move:<folder>.
+INBOUND_IMAP_HANDLED = os.environ.get("INBOUND_IMAP_HANDLED", "seen")
+_move_to = INBOUND_IMAP_HANDLED.removeprefix("move:").strip() if INBOUND_IMAP_HANDLED.startswith("move:") else ""
+if INBOUND_IMAP_HANDLED not in ("seen", "delete") and not _move_to:
+    raise ImproperlyConfigured(f"INBOUND_IMAP_HANDLED is seen, delete or move:FOLDER, not {INBOUND_IMAP_HANDLED!r}")
 
 # --- Static files, i18n -----------------------------------------------------
 STATIC_URL = "static/"

@@ -60,11 +60,28 @@ def store(raw: bytes, *, door: str, recipients: list[str] = ()) -> tuple[Inbound
 
 def receive(raw: bytes, *, door: str, recipients: list[str] = ()) -> InboundMessage:
     """Store the message, then handle it (once). Returns its row, as handled."""
+    return deliver(raw, door=door, recipients=recipients)[0]
+
+
+def deliver(raw: bytes, *, door: str, recipients: list[str] = ()) -> tuple[InboundMessage, bool]:
+    """receive(), and whether this call handled the message: False when it
+    was handled before (a copy of it, with the same Message-ID)."""
     row, _new = store(raw, door=door, recipients=recipients)
-    if row.outcome == InboundMessage.Outcome.PENDING:
-        handler.handle(row.pk)
+    if not _waiting(row.pk):
         row.refresh_from_db()
-    return row
+        return row, False
+    handler.handle(row.pk)
+    row.refresh_from_db()
+    return row, True
+
+
+def _waiting(pk: int) -> bool:
+    """Whether the row still waits for its handler. Its lock makes a copy that
+    arrives while the first is being handled (two reply addresses, two doors)
+    wait for it, and see it handled."""
+    with transaction.atomic():
+        pending = InboundMessage.objects.select_for_update().filter(pk=pk, outcome=InboundMessage.Outcome.PENDING)
+        return bool(list(pending.values_list("pk", flat=True)))
 
 
 def handle_pending() -> int:

@@ -12,7 +12,7 @@ LOCK = "inbound-imap-poll"
 
 @shared_task(name="games.inbound_imap_poll", ignore_result=True)
 def inbound_imap_poll() -> int:
-    url = getattr(settings, "INBOUND_IMAP_URL", "")
+    url = settings.INBOUND_IMAP_URL
     if not url or not cache.add(LOCK, 1, timeout=300):
         return 0
     try:

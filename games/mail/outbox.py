@@ -98,7 +98,9 @@ def save_all(notifications: list[Notification | None], *, game: Game, version: i
     Notification.objects.bulk_create(rows, ignore_conflicts=True)
     now = timezone.now()
     if any(not row.digest and row.due_at <= now for row in rows):
-        transaction.on_commit(lambda: dispatch.send_due(game_id=game.pk, version=version))
+        # robust: a broker that cannot be reached is logged, never the change's failure (it is
+        # committed); the sweep sends the rows.
+        transaction.on_commit(lambda: dispatch.send_due(game_id=game.pk, version=version), robust=True)
 
 
 def deliver_due_for(*, game_id: int, version: int, now: datetime | None = None) -> list[str]:

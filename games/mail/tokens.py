@@ -29,7 +29,7 @@ _TOKEN = re.compile(r"[a-z2-7]{24}")
 
 
 def inbound_domain() -> str:
-    return getattr(settings, "INBOUND_DOMAIN", "") or urlsplit(settings.SITE_URL).hostname or "localhost"
+    return settings.INBOUND_DOMAIN or urlsplit(settings.SITE_URL).hostname or "localhost"
 
 
 def digest_of(token: str) -> str:

@@ -88,7 +88,7 @@ def test_receive_email_exits_75_when_the_database_is_down(monkeypatch):
     def down(*args, **kwargs):
         raise OperationalError("could not connect to server")
 
-    monkeypatch.setattr(intake, "receive", down)
+    monkeypatch.setattr(intake, "store", down)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"Subject: x\r\n\r\n7H C4")))
     with pytest.raises(SystemExit) as exit_:
         call_command("receive_email", stdout=io.StringIO(), stderr=io.StringIO())
