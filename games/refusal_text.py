@@ -175,6 +175,14 @@ SITE = {
         "There is no command in your reply: write your move on its first line, e.g. 7H C4, "
         "or reply help for the list of commands."
     ),
+    "no_command_in_reply": _(
+        "There is no command in what you wrote (the e-mail you quote is not read): write your move at the "
+        "top of your reply, e.g. 7H C4, or reply help for the list of commands."
+    ),
+    "one_play_a_turn": _(
+        "One play a turn: your reply has more than one, so none was made. Reply with one play "
+        "(a dead card or your draw may go with it)."
+    ),
     "resign_code_unknown": _(
         "That is not a resignation code of yours, or it was used or is more than a day old: reply resign for a new one."
     ),

@@ -25,6 +25,16 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name} must be true or false, not {value!r}")
 
 
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if value == "":
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
+
+
 def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
@@ -218,10 +228,15 @@ ANYMAIL = {key.removeprefix("ANYMAIL_"): value for key, value in os.environ.item
 # Moves by e-mail (games/inbound): replies go to play+<token>@INBOUND_DOMAIN.
 INBOUND_DOMAIN = os.environ.get("INBOUND_DOMAIN", "")  # empty: SITE_URL's host
 INBOUND_IMAP_URL = os.environ.get("INBOUND_IMAP_URL", "")  # e.g. imaps://user:pass@host/INBOX
+INBOUND_PER_GAME_PER_HOUR = env_int("INBOUND_PER_GAME_PER_HOUR", 200)  # all its players together
+INBOUND_PER_ADDRESS_PER_HOUR = env_int("INBOUND_PER_ADDRESS_PER_HOUR", 30)  # mail that names no game
+INBOUND_PER_HOUR = env_int("INBOUND_PER_HOUR", 2000)
+# A turn e-mail waits this long; a player at the table meanwhile is not sent it (games.notify).
+TURN_EMAIL_GRACE_SECONDS = env_int("TURN_EMAIL_GRACE_SECONDS", 120)
 
 # --- Static files, i18n -----------------------------------------------------
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

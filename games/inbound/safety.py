@@ -5,7 +5,8 @@ returns a reason (a code for the admin) or None.
   answered, so that two robots cannot mail each other for ever (RFC 3834);
 - authentication_failed(): the receiving MTA's Authentication-Results says
   DKIM, SPF or DMARC failed for the From domain;
-- rate_limited(): too many messages from one address, or from everyone, in an hour.
+- rate_limited(): too many messages for one game (or, naming none, from one
+  address), or from everyone, in an hour.
 """
 
 import re
@@ -66,11 +67,17 @@ def authentication_failed(message: EmailMessage, from_domain: str) -> str | None
     return None
 
 
-def rate_limited(sender: str, *, exclude: int) -> str | None:
+def rate_limited(row: InboundMessage) -> str | None:
+    """Too many messages in the last hour for the row's game (all its players
+    together: a fast game is many replies from one address), from its address
+    when it names no game, or in all."""
     hour_ago = timezone.now() - timedelta(hours=1)
-    recent = InboundMessage.objects.filter(received_at__gte=hour_ago).exclude(pk=exclude)
-    if recent.filter(sender__iexact=sender).count() >= getattr(settings, "INBOUND_PER_ADDRESS_PER_HOUR", 30):
+    recent = InboundMessage.objects.filter(received_at__gte=hour_ago).exclude(pk=row.pk)
+    if row.game_id is not None:
+        if recent.filter(game_id=row.game_id).count() >= settings.INBOUND_PER_GAME_PER_HOUR:
+            return "rate_game"
+    elif recent.filter(game__isnull=True, sender__iexact=row.sender).count() >= settings.INBOUND_PER_ADDRESS_PER_HOUR:
         return "rate_address"
-    if recent.count() >= getattr(settings, "INBOUND_PER_HOUR", 2000):
+    if recent.count() >= settings.INBOUND_PER_HOUR:
         return "rate_global"
     return None

@@ -19,8 +19,10 @@ SUIT_WORDS = {
     "it": {"picche": "S", "cuori": "H", "quadri": "D", "fiori": "C"},
     "hu": {"pikk": "S", "kőr": "H", "káró": "D", "treff": "C"},
 }
-# The outline suit signs some keyboards and fonts give.
-SUIT_SIGNS = {"♤": "♠", "♡": "♥", "♢": "♦", "♧": "♣"}
+# The outline suit signs some keyboards and fonts give, and the emoji heart.
+SUIT_SIGNS = {"♤": "♠", "♡": "♥", "♢": "♦", "♧": "♣", "❤": "♥"}
+# Variation selectors: phone keyboards send ♥ as "♥\ufe0f" (emoji presentation).
+PRESENTATION = {"\ufe0e", "\ufe0f"}
 # Words a friendly move may carry that mean nothing: "play 7h on c4", "7 of hearts".
 FILLERS = {"play", "on", "at", "to", "of"}
 
