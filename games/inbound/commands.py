@@ -3,6 +3,7 @@
 The engine's parser decides what a move is; this module only folds the
 forgiving forms ("play 7h on c4", "7 srdce c4", "7♡ c4") into notation."""
 
+import contextlib
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -83,9 +84,7 @@ def read_line(line: str) -> list[Command]:
 
 def _looks_like_a_move(line: str) -> bool:
     """A card or a cell in it: meant as a move, so never passed over as a greeting."""
-    return any(
-        parse_card(word) or parse_cell(word) for part in _SEPARATORS.split(line) for word in _normalised(part)
-    )
+    return any(parse_card(word) or parse_cell(word) for part in _SEPARATORS.split(line) for word in _normalised(part))
 
 
 def _one_play(commands: list[Command]) -> None:
@@ -116,10 +115,8 @@ def read(body: str, subject: str = "", *, quoted: bool = False) -> list[Command]
             errors.append((line, exc))
     if not commands:
         topic = _REPLY_PREFIX.sub("", subject or "")[:MAX_LINE]
-        try:
+        with contextlib.suppress(IllegalMoveError):  # a subject is no command: no refusal of its own
             commands = read_line(topic) if topic.strip() else []
-        except IllegalMoveError:
-            pass
     if commands:
         _one_play(commands)
         return commands
