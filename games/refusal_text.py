@@ -183,6 +183,10 @@ SITE = {
         "One play a turn: your reply has more than one, so none was made. Reply with one play "
         "(a dead card or your draw may go with it)."
     ),
+    "word_unknown": _(
+        "'{word}' is neither a move nor a command. Moves look like 7H C4 (also 7♥ C4 or 7 hearts C4); "
+        "the commands are help, board, draw, dead 7H, pass 7H, penalty 7H and resign."
+    ),
     "resign_code_unknown": _(
         "That is not a resignation code of yours, or it was used or is more than a day old: reply resign for a new one."
     ),
