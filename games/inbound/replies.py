@@ -66,8 +66,14 @@ def _table(token: ReplyToken) -> dict:
 
 
 def _message(thread: Thread, token: ReplyToken, context: dict) -> Message:
-    suit_words = words.SUIT_WORDS.get(translation.get_language(), words.SUIT_WORDS["en"])
-    context = {**_table(token), **context, "suit_words": list(suit_words)}
+    language = translation.get_language()
+    suit_words = words.SUIT_WORDS.get(language, words.SUIT_WORDS["en"])
+    context = {
+        **_table(token),
+        **context,
+        "suit_words": list(suit_words),
+        "local_commands": words.local_commands(language),
+    }
     headers = {"Auto-Submitted": "auto-replied"}
     if thread.message_id:
         headers.update({"In-Reply-To": thread.message_id, "References": thread.references})
