@@ -197,4 +197,6 @@ def read(body: str, subject: str = "", *, quoted: bool = False) -> list[Command]
     if errors:
         line, exc = errors[0]
         raise Refused(exc, line.strip())
-    raise Refused(IllegalMoveError("no_command_in_reply" if quoted else "no_command"))
+    if quoted:
+        raise Refused(IllegalMoveError("no_command_in_reply"))
+    raise Refused(IllegalMoveError("no_command"))
