@@ -170,8 +170,8 @@ def _one_play(commands: list[Command]) -> None:
 def read(body: str, subject: str = "", *, quoted: bool = False) -> list[Command]:
     """The commands at the top of a reply: the first lines that are
     commands, from the first such line to the next line that is not one;
-    one play at most. A line above them that names a card or a cell is
-    refused, not passed over ("Hi," is). None in the body: the subject
+    one play at most. A line above them, or the one that ends them, that
+    names a card or a cell is refused, not passed over ("Hi," is). None in the body: the subject
     (without its Re:). None at all: Refused, with the line meant as a move,
     or "no command" (`quoted`: the reply held only what it quoted).
     Refused carries the words it refuses."""
@@ -182,10 +182,10 @@ def read(body: str, subject: str = "", *, quoted: bool = False) -> list[Command]
         try:
             commands.extend(read_line(line))
         except IllegalMoveError as exc:
+            if _looks_like_a_move(line):  # above the commands or right under them: meant as one
+                raise Refused(exc, line.strip()) from None
             if commands:
                 break
-            if _looks_like_a_move(line):
-                raise Refused(exc, line.strip()) from None
             errors.append((line, exc))
     if not commands:
         topic = _REPLY_PREFIX.sub("", subject or "")[:MAX_LINE]

@@ -189,6 +189,8 @@ def test_a_refused_line_is_quoted_back_even_beside_a_good_one(started_game, monk
     assert "7♥️🙂 C4" in answer_to(users[0].email).body
     pipe(reply(latest_to(users[0].email), "7♥ Z44"), monkeypatch)
     assert "7♥ Z44" in answer_to(users[0].email).body
+    pipe(reply(latest_to(users[0].email), "board\n7♥ C44"), monkeypatch)
+    assert last_row().outcome == Outcome.REFUSED and "7♥ C44" in answer_to(users[0].email).body
 
 
 def test_a_long_czech_subject_starts_on_the_subject_line(started_game, monkeypatch):
