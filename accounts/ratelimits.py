@@ -6,6 +6,7 @@ tokens and refills at `capacity` per `per`: a burst of `capacity`, then one
 more each `per / capacity`. Taken inside the caller's transaction, a token
 comes back if the caller's change is rolled back."""
 
+import hashlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -29,6 +30,7 @@ def take(key: str, limit: Limit, *, now: datetime | None = None) -> timedelta | 
     """Take one token from `key`'s bucket: None when there was one, else how
     long until there is (and nothing is taken)."""
     now = now or timezone.now()
+    key = _stored(key)
     with transaction.atomic():
         bucket = _locked(key, limit, now)
         elapsed = max((now - bucket.updated_at).total_seconds(), 0.0)
@@ -37,6 +39,12 @@ def take(key: str, limit: Limit, *, now: datetime | None = None) -> timedelta | 
             return timedelta(seconds=(1 - tokens) / limit.refill_per_second)
         RateBucket.objects.filter(pk=key).update(tokens=tokens - 1, updated_at=now)
         return None
+
+
+def _stored(key: str) -> str:
+    """The key as its column holds it: a long one (an e-mail address in it) by its digest."""
+    width = RateBucket._meta.get_field("key").max_length
+    return key if len(key) <= width else "sha256:" + hashlib.sha256(key.encode()).hexdigest()
 
 
 def _locked(key: str, limit: Limit, now: datetime) -> RateBucket:

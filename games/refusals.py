@@ -242,6 +242,30 @@ NO_COMMAND = Refusal(
         "or reply help for the list of commands."
     ),
 )
+NO_COMMAND_IN_REPLY = Refusal(
+    "no_command_in_reply",
+    IllegalMoveError,
+    _(
+        "There is no command in what you wrote (the e-mail you quote is not read): write your move at the "
+        "top of your reply, e.g. 7H C4, or reply help for the list of commands."
+    ),
+)
+ONE_PLAY_A_TURN = Refusal(
+    "one_play_a_turn",
+    IllegalMoveError,
+    _(
+        "One play a turn: your reply has more than one, so none was made. Reply with one play "
+        "(a dead card or your draw may go with it)."
+    ),
+)
+WORD_UNKNOWN = Refusal(
+    "word_unknown",
+    IllegalMoveError,
+    _(
+        "'{word}' is neither a move nor a command. Moves look like 7H C4 (also 7♥ C4 or 7 hearts C4); "
+        "the commands are help, board, draw, dead 7H, pass 7H, penalty 7H and resign."
+    ),
+)
 RESIGN_CODE_UNKNOWN = Refusal(
     "resign_code_unknown",
     NotAllowed,

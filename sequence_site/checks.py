@@ -3,6 +3,8 @@ machine only: web, worker and beat on several machines would each get their
 own broker queue, cache (rate limits, the worker heartbeat) or mail folder,
 and nothing would say so."""
 
+from pathlib import Path
+
 from django.conf import settings
 from django.core import checks
 
@@ -40,3 +42,23 @@ def embedded_services(app_configs, **kwargs) -> list[checks.Error]:
             )
         )
     return errors
+
+
+def static_files_missing() -> str | None:
+    """Without DEBUG the pages name hashed static files from collectstatic's
+    manifest: without it every page is a 500. The sentence that says so, or None."""
+    if settings.DEBUG or not settings.STORAGES["staticfiles"]["BACKEND"].endswith("ManifestStaticFilesStorage"):
+        return None
+    manifest = Path(settings.STATIC_ROOT) / "staticfiles.json"
+    if manifest.exists():
+        return None
+    return (
+        f"DEBUG is false and the static files are not collected ({manifest} is missing): "
+        "run `python manage.py collectstatic --noinput` first (or set DEBUG=true for development, as `make run` does)."
+    )
+
+
+@checks.register("sequence_site", deploy=True)
+def static_files_collected(app_configs, **kwargs) -> list[checks.Error]:
+    missing = static_files_missing()
+    return [checks.Error(missing, id="sequence_site.E010")] if missing else []

@@ -244,10 +244,15 @@ INBOUND_IMAP_HANDLED = os.environ.get("INBOUND_IMAP_HANDLED", "seen")
 _move_to = INBOUND_IMAP_HANDLED.removeprefix("move:").strip() if INBOUND_IMAP_HANDLED.startswith("move:") else ""
 if INBOUND_IMAP_HANDLED not in ("seen", "delete") and not _move_to:
     raise ImproperlyConfigured(f"INBOUND_IMAP_HANDLED is seen, delete or move:FOLDER, not {INBOUND_IMAP_HANDLED!r}")
+INBOUND_PER_GAME_PER_HOUR = env_int("INBOUND_PER_GAME_PER_HOUR", 200)  # all its players together
+INBOUND_PER_ADDRESS_PER_HOUR = env_int("INBOUND_PER_ADDRESS_PER_HOUR", 30)  # mail that names no game
+INBOUND_PER_HOUR = env_int("INBOUND_PER_HOUR", 2000)
+# A turn e-mail waits this long; a player at the table meanwhile is not sent it (games.mail.notify).
+TURN_EMAIL_GRACE_SECONDS = env_int("TURN_EMAIL_GRACE_SECONDS", 120)
 
 # --- Static files, i18n -----------------------------------------------------
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -23,10 +23,13 @@ CONFIGURATION = {*PRODUCTION, "EMAIL_BACKEND", "DJANGO_ALLOW_ASYNC_UNSAFE"}
 
 def check_deploy(tmp_path, **env) -> subprocess.CompletedProcess:
     base = {k: v for k, v in os.environ.items() if k not in CONFIGURATION and not k.startswith("ANYMAIL_")}
+    static = tmp_path / "static"  # as collectstatic leaves it (its manifest)
+    static.mkdir(exist_ok=True)
+    (static / "staticfiles.json").write_text('{"paths": {}, "version": "1.1"}')
     return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT,
-        env={**base, "VAR_DIR": str(tmp_path), **env},
+        env={**base, "VAR_DIR": str(tmp_path), "STATIC_ROOT": str(static), **env},
         capture_output=True,
         text=True,
     )
@@ -47,6 +50,12 @@ def test_an_anymail_provider_is_as_good_as_smtp(tmp_path):
         ANYMAIL_POSTMARK_SERVER_TOKEN="a-token",
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_check_deploy_says_when_the_static_files_are_not_collected(tmp_path):
+    result = check_deploy(tmp_path, **PRODUCTION, STATIC_ROOT=str(tmp_path / "never-collected"))
+    assert result.returncode != 0
+    assert "sequence_site.E010" in result.stderr and "collectstatic --noinput" in result.stderr
 
 
 def test_check_deploy_flags_the_development_secret_key(tmp_path):

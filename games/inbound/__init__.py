@@ -6,7 +6,7 @@ poll) and one handler behind them.
                  lists, size, Authentication-Results, rate limits
     intake.py    store first (InboundMessage), then handle: the doors call receive()
     body.py      the reply's own words: MIME, HTML, format=flowed, quotes, signatures
-    words.py     the friendly words for suits, in every language of the site
+    words.py     the players' own words (suits, ranks, commands, fillers), in every language of the site
     commands.py  lines of text -> commands (moves in the engine's notation, help, board, resign)
     handler.py   the commands through games.services, in one transaction
     replies.py   the answer to every message handled, threaded

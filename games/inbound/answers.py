@@ -10,6 +10,7 @@ from django.core.mail import EmailMessage
 from django.db import transaction
 from django.utils import timezone
 
+from games.mail.mime import Message
 from games.models import InboundMessage
 
 log = logging.getLogger(__name__)
@@ -32,7 +33,7 @@ def stored(message: EmailMessage, stamp: str) -> dict:
 
 
 def _message(answer: dict) -> EmailMessage:
-    return EmailMessage(
+    return Message(
         subject=answer["subject"],
         body=answer["body"],
         to=answer["to"],

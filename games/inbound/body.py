@@ -1,7 +1,11 @@
 """The words a player wrote in a reply, without what they quoted: the
 text part (or the HTML part as text), format=flowed joined, then the
 reply parser (mail-parser-reply) cuts quotes, "On … wrote:" lines in the
-site's languages, signatures and phone footers. Attachments are never read."""
+site's languages, signatures and phone footers; what it leaves of a
+bottom-posted reply (the quote above the player's words) is cut here: ">"
+lines, attribution lines in the four languages, and an original that
+Outlook left unquoted under its "From: … Sent: …" block. Attachments are
+never read."""
 
 import html
 import re
@@ -9,6 +13,7 @@ from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
 from html.parser import HTMLParser
+from typing import NamedTuple
 
 from mailparser_reply import EmailReplyParser
 
@@ -16,6 +21,21 @@ from mailparser_reply import EmailReplyParser
 # quote header is simply a line that is no command, where reading stops).
 LANGUAGES = ["en", "cs", "it"]
 _PARSER = EmailReplyParser(languages=LANGUAGES)
+# The end of an attribution line ("On … wrote:", "Dne … napsal(a):",
+# "Il … ha scritto:", "… ezt írta:"); a client may wrap it before the verb.
+_ATTRIBUTION_END = re.compile(r"(wrote|napsal\(a\)|napsala?|ha scritto|scrisse|írta)\s*:\s*$", re.IGNORECASE)
+# The line above an original left unquoted: a separator, or Outlook's header block.
+_SEPARATOR = re.compile(
+    r"^-{2,}\s*(original message|forwarded message|původní zpráva|přeposlaná zpráva|messaggio originale"
+    r"|messaggio inoltrato|eredeti üzenet|továbbított üzenet)\s*-{2,}$",
+    re.IGNORECASE,
+)
+_HEADER_FROM = re.compile(r"^\*?(from|od|da|feladó)\s*:\*?\s", re.IGNORECASE)
+_HEADER_NEXT = re.compile(
+    r"^\*?(sent|date|to|subject|odesláno|datum|komu|předmět|inviato|data|a|oggetto|elküldve|dátum|címzett|tárgy)"
+    r"\s*:\*?\s",
+    re.IGNORECASE,
+)
 _BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "blockquote", "pre", "table"}
 
 
@@ -34,11 +54,13 @@ class _Text(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self.skipping = 0
+        self.skipped = False
 
     def handle_starttag(self, tag, attrs):
         classes = dict(attrs).get("class") or ""
         if tag in self._SKIPPED or "gmail_quote" in classes or "divRplyFwdMsg" in (dict(attrs).get("id") or ""):
             self.skipping += 1
+            self.skipped = self.skipped or tag not in ("script", "style", "head")
         elif tag in _BLOCKS and not self.skipping:
             self.parts.append("\n")
 
@@ -53,11 +75,12 @@ class _Text(HTMLParser):
             self.parts.append(data)
 
 
-def html_as_text(markup: str) -> str:
+def html_as_text(markup: str) -> tuple[str, bool]:
+    """The text, and whether a quoted block was dropped."""
     parser = _Text()
     parser.feed(markup)
     parser.close()
-    return html.unescape("".join(parser.parts))
+    return html.unescape("".join(parser.parts)), parser.skipped
 
 
 def unflowed(text: str, *, delsp: bool) -> str:
@@ -96,13 +119,51 @@ def _text_part(message: EmailMessage) -> tuple[str, str] | None:
     return subtype, content
 
 
-def reply_text(message: EmailMessage) -> str:
-    """What the sender wrote on top of the message, as plain text ('' if nothing)."""
+class Words(NamedTuple):
+    text: str  # what the sender wrote themselves, as plain text ('' if nothing)
+    quoted: bool  # whether something quoted was cut from it
+
+
+def _original_below(lines: list[str], at: int) -> bool:
+    """Whether lines[at] opens an original left unquoted below the reply."""
+    line = lines[at].strip()
+    if _SEPARATOR.match(line):
+        return True
+    return bool(_HEADER_FROM.match(line)) and any(_HEADER_NEXT.match(n.strip()) for n in lines[at + 1 : at + 5])
+
+
+def unquoted(text: str) -> Words:
+    """The lines the sender wrote, above or below what they quoted."""
+    lines = text.split("\n")
+    own: list[str] = []
+    quoted = False
+    for at, line in enumerate(lines):
+        if _original_below(lines, at):
+            return Words("\n".join(own), True)
+        stripped = line.strip()
+        if stripped.startswith(">"):
+            quoted = True
+        elif _ATTRIBUTION_END.search(stripped):
+            quoted = True
+            head = _ATTRIBUTION_END.sub("", stripped).split()
+            if len(head) <= 2 and own and own[-1].strip():  # wrapped: its start is the line above
+                own.pop()
+        else:
+            own.append(line)
+    return Words("\n".join(own), quoted)
+
+
+def reply_text(message: EmailMessage) -> Words:
+    """What the sender wrote, above or below the message they quote."""
     found = _text_part(message)
     if found is None:
-        return ""
+        return Words("", False)
     subtype, content = found
+    cut = False
     if subtype == "html":
-        content = html_as_text(content)
+        content, cut = html_as_text(content)
     content = re.sub(r"\r\n?", "\n", content).replace("\xa0", " ")
-    return _PARSER.parse_reply(content) or ""
+    parsed = _PARSER.parse_reply(content) or ""
+    cut = cut or len(parsed.split()) < len(content.split())
+    words = unquoted(parsed)
+    return Words(words.text, cut or words.quoted)

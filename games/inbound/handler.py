@@ -14,10 +14,10 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from games import refusals, services
-from games.errors import GameError, IllegalMoveError
+from games.errors import GameError
 from games.inbound import answers, body, commands, replies, safety
 from games.mail import tokens
-from games.models import InboundMessage, Move
+from games.models import Game, InboundMessage, Move
 
 log = logging.getLogger(__name__)
 Outcome = InboundMessage.Outcome
@@ -59,10 +59,12 @@ def _handle(row: InboundMessage) -> list:
     if reason:
         return _reject(row, Outcome.IGNORED, reason)
     sender = parseaddr(safety.header(message, "From"))[1]
+    if "@" not in sender:  # no one to answer, nor to warn: junk, counted among the ignored
+        return _reject(row, Outcome.IGNORED, "no_sender")
     failed = safety.authentication_failed(message, sender.rpartition("@")[2])
     if failed:
         return _reject(row, Outcome.REJECTED, f"authentication_{failed}")
-    limited = safety.rate_limited(row.sender, exclude=row.pk)
+    limited = safety.rate_limited(row)
     if limited:
         return _reject(row, Outcome.REJECTED, limited)
     token = row.token
@@ -76,11 +78,13 @@ def _handle(row: InboundMessage) -> list:
     if dead:
         row.outcome, row.detail = Outcome.REFUSED, dead.code
         return [(replies.refused(thread, token, dead), "reply_sent_at")]
+    words = body.reply_text(message)
     try:
-        cmds = commands.read(body.reply_text(message), row.subject)
-    except IllegalMoveError as exc:
-        row.outcome, row.detail = Outcome.REFUSED, exc.code
-        return [(replies.refused(thread, token, exc), "reply_sent_at")]
+        cmds = commands.read(words.text, row.subject, quoted=words.quoted)
+    except commands.Refused as refused:
+        row.outcome, row.detail = Outcome.REFUSED, refused.error.code
+        tried = [refused.line] if refused.line else []
+        return [(replies.refused(thread, token, refused.error, tried=tried), "reply_sent_at")]
     row.commands = [{"kind": c.kind, "text": c.text} for c in cmds]
     return [(_run(row, token, cmds, thread), "reply_sent_at")]
 
@@ -88,12 +92,14 @@ def _handle(row: InboundMessage) -> list:
 def _run(row: InboundMessage, token, cmds: list, thread):
     """The commands in order, against the version the game had when the
     message arrived; one refusal undoes them all."""
-    version, done, notes = row.game_version, [], []
+    version, done, notes, over = row.game_version, [], [], False
     try:
         with transaction.atomic():
             for command in cmds:
+                if command.kind == commands.MOVE and over and command.text == "draw":
+                    continue  # the play before it won: there is nothing left to draw for
                 if command.kind == commands.MOVE:
-                    version = _move(token, command.text, version)
+                    version, over = _move(token, command.text, version)
                     done.append(command.text)
                 elif command.kind == commands.HELP:
                     notes.append("help")
@@ -103,7 +109,7 @@ def _run(row: InboundMessage, token, cmds: list, thread):
                     notes.append(("confirm", code))
                 elif command.kind == commands.CONFIRM:
                     _confirm(row, token, command.text)
-                    version = _move(token, "resign", version)
+                    version, over = _move(token, "resign", version)
                     done.append("resign")
     except GameError as exc:
         row.outcome, row.detail, row.confirm_digest = Outcome.REFUSED, exc.code, ""
@@ -113,11 +119,12 @@ def _run(row: InboundMessage, token, cmds: list, thread):
     return replies.answered(thread, token, done=done, notes=notes)
 
 
-def _move(token, text: str, version: int) -> int:
+def _move(token, text: str, version: int) -> tuple[int, bool]:
+    """The game's version after the move, and whether the move ended the game."""
     result = services.move_submit(
         game_id=token.game_id, user=token.user, move=text, expected_version=version, door=Move.Door.EMAIL
     )
-    return result.game.version
+    return result.game.version, result.game.status != Game.Status.ACTIVE
 
 
 def _confirm(row: InboundMessage, token, code: str) -> None:

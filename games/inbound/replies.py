@@ -8,17 +8,18 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 
 from django.conf import settings
-from django.core.mail import EmailMessage as OutgoingEmail
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
+from games.articles import resolve
 from games.errors import GameError
 from games.inbound import safety, words
 from games.mail import tokens
 from games.mail.board_text import board_as_text
 from games.mail.emails import language_of
+from games.mail.mime import Message
 from games.models import Game, InboundMessage, ReplyToken
 from games.viewmodels.table import table_for
 
@@ -59,13 +60,22 @@ def _table(token: ReplyToken) -> dict:
     }
     if game.state is not None:
         table = table_for(game=game, seats=seats, my_seat=seat, history=0)
-        context.update(table=table, board_text=board_as_text(table.rows))
+        result = table.view["result"]
+        mine = next((row for row in table.seats if row.is_me), None)
+        won = bool(result and mine and result["winner"] == mine.team)
+        context.update(table=table, board_text=board_as_text(table.rows), won=won)
     return context
 
 
-def _message(thread: Thread, token: ReplyToken, context: dict) -> OutgoingEmail:
-    suit_words = words.SUIT_WORDS.get(translation.get_language(), words.SUIT_WORDS["en"])
-    context = {**_table(token), **context, "suit_words": list(suit_words)}
+def _message(thread: Thread, token: ReplyToken, context: dict) -> Message:
+    language = translation.get_language()
+    suit_words = words.SUIT_WORDS.get(language, words.SUIT_WORDS["en"])
+    context = {
+        **_table(token),
+        **context,
+        "suit_words": list(suit_words),
+        "local_commands": words.local_commands(language),
+    }
     headers = {"Auto-Submitted": "auto-replied"}
     if thread.message_id:
         headers.update({"In-Reply-To": thread.message_id, "References": thread.references})
@@ -73,27 +83,27 @@ def _message(thread: Thread, token: ReplyToken, context: dict) -> OutgoingEmail:
     reply_to = []
     if game.status == Game.Status.ACTIVE and context["seat"] is not None:
         reply_to = [tokens.reply_address(user=token.user, game=game)]
-    return OutgoingEmail(
-        subject=thread.subject or gettext("Re: your move"),
-        body=render_to_string("emails/inbound_reply-body.txt", context),
+    return Message(
+        subject=resolve(thread.subject or gettext("Re: your move")),
+        body=resolve(render_to_string("emails/inbound_reply-body.txt", context)),
         to=[thread.to],
         reply_to=reply_to,
         headers=headers,
     )
 
 
-def refused(thread: Thread, token: ReplyToken, error: GameError, tried: list[str] = ()) -> OutgoingEmail:
+def refused(thread: Thread, token: ReplyToken, error: GameError, tried: list[str] = ()) -> Message:
     with _as_read_by(token.user):
         return _message(thread, token, {"error": str(error), "tried": list(tried)})
 
 
-def answered(thread: Thread, token: ReplyToken, *, done: list[str], notes: list) -> OutgoingEmail:
+def answered(thread: Thread, token: ReplyToken, *, done: list[str], notes: list) -> Message:
     code = next((note[1] for note in notes if isinstance(note, tuple) and note[0] == "confirm"), None)
     with _as_read_by(token.user):
         return _message(thread, token, {"done": done, "help": "help" in notes, "confirm_code": code})
 
 
-def mismatch_notice(row: InboundMessage) -> OutgoingEmail:
+def mismatch_notice(row: InboundMessage) -> Message:
     """To the token's player: someone else wrote to their reply address."""
     context = {
         "sender": row.sender,
@@ -102,9 +112,11 @@ def mismatch_notice(row: InboundMessage) -> OutgoingEmail:
         "rules_url": settings.SITE_URL + reverse("rules"),
     }
     with _as_read_by(row.user):
-        return OutgoingEmail(
-            subject=gettext("A reply to game %(game)s from another address was refused") % {"game": row.game_id},
-            body=render_to_string("emails/inbound_mismatch-body.txt", context),
+        return Message(
+            subject=resolve(
+                gettext("A reply to game %(game)s from another address was refused") % {"game": row.game_id}
+            ),
+            body=resolve(render_to_string("emails/inbound_mismatch-body.txt", context)),
             to=[row.user.email],
             headers={"Auto-Submitted": "auto-generated"},
         )

@@ -5,7 +5,8 @@ returns a reason (a code for the admin) or None.
   answered, so that two robots cannot mail each other for ever (RFC 3834);
 - authentication_failed(): the receiving MTA's Authentication-Results says
   DKIM, SPF or DMARC failed for the From domain;
-- rate_limited(): too many messages from one address, or from everyone, in an hour.
+- rate_limited(): too many messages for one game (or, naming none, from one
+  address), or from everyone, in an hour.
 """
 
 import re
@@ -14,8 +15,8 @@ from email.message import EmailMessage
 from email.utils import parseaddr
 
 from django.conf import settings
-from django.utils import timezone
 
+from accounts.ratelimits import Limit, take
 from games.models import InboundMessage
 
 MAX_BYTES = 256 * 1024
@@ -66,11 +67,16 @@ def authentication_failed(message: EmailMessage, from_domain: str) -> str | None
     return None
 
 
-def rate_limited(sender: str, *, exclude: int) -> str | None:
-    hour_ago = timezone.now() - timedelta(hours=1)
-    recent = InboundMessage.objects.filter(received_at__gte=hour_ago).exclude(pk=exclude)
-    if recent.filter(sender__iexact=sender).count() >= getattr(settings, "INBOUND_PER_ADDRESS_PER_HOUR", 30):
+def rate_limited(row: InboundMessage) -> str | None:
+    """Too many messages in an hour for the row's game (all its players
+    together: a fast game is many replies from one address), from its address
+    when it names no game, or in all (the site's rate limiter)."""
+    hour = timedelta(hours=1)
+    if row.game_id is not None:
+        if take(f"inbound-game:{row.game_id}", Limit(settings.INBOUND_PER_GAME_PER_HOUR, hour)) is not None:
+            return "rate_game"
+    elif take(f"inbound-address:{row.sender.lower()}", Limit(settings.INBOUND_PER_ADDRESS_PER_HOUR, hour)) is not None:
         return "rate_address"
-    if recent.count() >= getattr(settings, "INBOUND_PER_HOUR", 2000):
+    if take("inbound", Limit(settings.INBOUND_PER_HOUR, hour)) is not None:
         return "rate_global"
     return None

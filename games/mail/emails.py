@@ -13,6 +13,7 @@ from django.utils import timezone, translation
 
 from accounts.unsubscribe import unsubscribe_token
 from games.articles import resolve
+from games.describe import describe_move
 from games.invitations import invitation_token
 from games.mail.board_text import board_as_text
 from games.mail.mime import Message
@@ -20,7 +21,7 @@ from games.mail.tokens import address, for_emails
 from games.mail.turn_news import News, news_for
 from games.models import Game, Invitation, ModerationAction, Notification, Seat
 from games.viewmodels.chat import note_of
-from games.viewmodels.table import history_lines, table_for
+from games.viewmodels.table import table_for
 
 
 def absolute(path: str) -> str:
@@ -51,7 +52,11 @@ def _relevant(notification: Notification, game: Game, seat: Seat | None) -> bool
             and game.turn_position == seat.position
             and notification.deadline == game.turn_deadline
         )
-        return current and (notification.kind == kind.REMINDER or not _seen_since(seat, notification.created_at))
+        return current and (
+            notification.kind == kind.REMINDER
+            or not _seen_since(seat, notification.created_at)
+            or not _has_moved(game, seat)
+        )
     if notification.kind == kind.DRAW_WINDOW:
         return (
             game.status == Game.Status.ACTIVE
@@ -68,6 +73,12 @@ def _seen_since(seat: Seat, turn_began) -> bool:
     """Whether the player had the table open after their turn began: they
     know it is their turn without an e-mail (a reminder still goes)."""
     return seat.last_seen_at is not None and seat.last_seen_at > turn_began
+
+
+def _has_moved(game: Game, seat: Seat) -> bool:
+    """A player's first turn e-mail goes whatever they saw: taking the last
+    seat in the browser shows the table, and they would have nothing to reply to."""
+    return game.moves.filter(seat=seat.position).exists()
 
 
 def _invitation(notification: Notification) -> Invitation | None:
@@ -155,7 +166,11 @@ def context_for(notification: Notification, game: Game | None = None, prepared: 
         move = game.moves.filter(seq=notification.version).first()
         events = move.events if move else []
         context["missed_draw"] = any(e["type"] == "draw_lost" and seat and e["seat"] == seat.position for e in events)
-        context["words"] = history_lines([move], list(game.seats.all()))[0].words if move else ""
+        names = {s.position: s.name for s in game.seats.all()}
+        you = seat.position if seat else None  # "you lost a draw", to the one who lost it
+        context["words"] = (
+            describe_move(seat_names=names, seat=move.seat, text=move.text, events=events, you=you) if move else ""
+        )
     elif notification.kind == kind.MODERATION:
         action = ModerationAction.objects.filter(game=game, number=notification.variant).first()
         if action is None:
@@ -181,7 +196,11 @@ ACTION_KINDS = {
 
 
 def _asks_for_reply(notification: Notification, game: Game, seat: Seat | None) -> bool:
-    return notification.kind in ACTION_KINDS and seat is not None and game.status == Game.Status.ACTIVE
+    if notification.kind not in ACTION_KINDS or seat is None or game.status != Game.Status.ACTIVE:
+        return False
+    # A lost draw or a skipped turn asks for a move only when one is due now.
+    due = game.turn_position == seat.position or seat.draw_deadline is not None
+    return notification.kind != Notification.Kind.MISSED or due
 
 
 def _reply_context(notification: Notification, prepared: Prepared, moves: list[str]) -> dict:
@@ -190,7 +209,7 @@ def _reply_context(notification: Notification, prepared: Prepared, moves: list[s
     if notification.kind == Notification.Kind.DRAW_WINDOW:
         example = "draw"
     else:
-        example = next((m for m in moves if not m.startswith(("pass", "resign"))), "7H C4")
+        example = next((m for m in moves if not m.startswith(("pass", "resign", "J"))), "7H C4")
     return {"reply_address": prepared.reply_addresses[notification.pk], "reply_example": example}
 
 

@@ -62,7 +62,7 @@ def game_started(*, game: Game, seats: list[Seat], starter, now: datetime) -> No
 def turn_email_grace() -> timedelta:
     """How long a turn e-mail waits: a player who is at the table meanwhile
     (they moved, or had the page open) is not sent one."""
-    return timedelta(seconds=getattr(settings, "TURN_EMAIL_GRACE_SECONDS", 120))
+    return timedelta(seconds=settings.TURN_EMAIL_GRACE_SECONDS)
 
 
 def _turn_begins(game: Game, seats: list[Seat], now: datetime) -> list:

@@ -75,6 +75,25 @@ class Actions:
         """What the viewer may type as a move now; resigning goes unsuggested."""
         return [action.text for action in self.legal if action.kind != "resign"]
 
+    @property
+    def listed(self) -> list[str]:
+        """The moves as an e-mail lists them, never cut: every play of an
+        ordinary card first, then each jack on one line (a two-eyed one goes
+        on any free cell: listing them would bury the rest), then dead cards,
+        passes, the draw and penalties."""
+        ordinary = [a.text for a in self.of(*PLACING) if a.card not in JACKS]
+        jacks = []
+        for card in dict.fromkeys(a.card for a in self.of(*PLACING) if a.card in JACKS):
+            placements = self.placements(card)
+            if card in TWO_EYED_JACKS:
+                line = gettext("{card} (wild): any free cell, e.g. {example}")
+            else:
+                line = gettext("{card} (removes a chip): {cells}, e.g. {example}")
+            cells = ", ".join(dict.fromkeys(a.cell for a in placements))
+            jacks.append(line.format(card=card_label(card), cells=cells, example=placements[0].text))
+        rest = [a.text for a in self.legal if a.kind not in (*PLACING, "resign")]
+        return ordinary + jacks + rest
+
 
 @dataclass
 class Cell:

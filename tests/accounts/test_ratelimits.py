@@ -23,6 +23,8 @@ def test_a_burst_of_its_capacity_then_a_wait_that_shrinks_with_time():
     assert take("k", THREE_A_MINUTE, now=now + timedelta(seconds=15)) == timedelta(seconds=5)
     assert take("k", THREE_A_MINUTE, now=now + timedelta(seconds=20)) is None
     assert take("other", THREE_A_MINUTE, now=now) is None  # each key its own bucket
+    long = "inbound-address:" + "x" * 240 + "@example.org"  # longer than the column: kept by its digest
+    assert [take(long, THREE_A_MINUTE, now=now) is None for _ in range(4)] == [True, True, True, False]
 
 
 @pytest.mark.django_db

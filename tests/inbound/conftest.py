@@ -11,4 +11,4 @@ def _turn_emails_due_at_once(settings):
 @pytest.fixture(autouse=True)
 def _no_rate_limit_for_whole_games(settings):
     """A whole game is many replies an hour; test_hostile tests the limits."""
-    settings.INBOUND_PER_ADDRESS_PER_HOUR = 10_000
+    settings.INBOUND_PER_GAME_PER_HOUR = 10_000

@@ -1,15 +1,19 @@
 """Replies as a mail client writes them, built from the e-mails the site sent."""
 
+import io
 import itertools
+import sys
 from email.message import EmailMessage
 from email.utils import make_msgid
 
 from django.core import mail
+from django.core.management import call_command
 
 from games.mail import outbox
 from games.models import InboundMessage
 
 _COUNTER = itertools.count()
+ATTRIBUTION = "On Mon, 30 Nov 2026 at 10:00, Sequence <sequence@localhost> wrote:"
 
 
 def latest_to(address: str, *, with_reply_to: bool = True):
@@ -28,8 +32,11 @@ def reply(
     headers: dict | None = None,
     html: str | None = None,
     to: str | None = None,
+    bottom: bool = False,
+    attribution: str = ATTRIBUTION,
 ) -> bytes:
-    """A reply to one of the site's e-mails, with the original quoted below, as bytes."""
+    """A reply to one of the site's e-mails, with the original quoted below
+    (`bottom`: above, the reply's own text under the quote), as bytes."""
     message = EmailMessage()
     message["From"] = sender or to_message.to[0]
     message["To"] = to or to_message.reply_to[0]
@@ -39,7 +46,10 @@ def reply(
     for name, value in (headers or {}).items():
         message[name] = value
     quoted = "\n".join(f"> {line}" for line in to_message.body.splitlines())
-    message.set_content(f"{text}\n\nOn Mon, 30 Nov 2026 at 10:00, Sequence <sequence@localhost> wrote:\n{quoted}\n")
+    if bottom:
+        message.set_content(f"{attribution}\n{quoted}\n\n{text}\n")
+    else:
+        message.set_content(f"{text}\n\n{attribution}\n{quoted}\n")
     if html is not None:
         message.add_alternative(html, subtype="html")
     return message.as_bytes()
@@ -47,3 +57,16 @@ def reply(
 
 def outcomes() -> list[tuple[str, str]]:
     return list(InboundMessage.objects.order_by("pk").values_list("outcome", "detail"))
+
+
+def pipe(raw: bytes, monkeypatch, *args: str) -> str:
+    """`manage.py receive_email` with `raw` on standard input; what it printed."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    out = io.StringIO()
+    call_command("receive_email", *args, stdout=out)
+    return out.getvalue()
+
+
+def answer_to(address: str):
+    """The site's answer to the last reply of `address`."""
+    return [m for m in mail.outbox if address in m.to and m.subject.startswith("Re:")][-1]

@@ -249,12 +249,20 @@ def test_an_attachment_is_never_read(turn):
     assert row.outcome == Outcome.ANSWERED and unchanged(game)
 
 
-def test_too_many_messages_from_one_address_are_dropped(turn, settings):
+def test_too_many_messages_for_one_game_are_dropped(turn, settings):
     _game, _users, message, _move = turn
-    settings.INBOUND_PER_ADDRESS_PER_HOUR = 3
+    settings.INBOUND_PER_GAME_PER_HOUR = 3
     rows = [receive(reply(message, "board")) for _ in range(4)]
     assert [r.outcome for r in rows] == [Outcome.ANSWERED] * 3 + [Outcome.REJECTED]
-    assert rows[-1].detail == "rate_address"
+    assert rows[-1].detail == "rate_game"
+
+
+def test_too_many_messages_naming_no_game_from_one_address_are_dropped(turn, settings):
+    _game, _users, message, move = turn
+    settings.INBOUND_PER_ADDRESS_PER_HOUR = 2
+    forged = f"play+{'a' * 24}@in.example.org"
+    rows = [receive(reply(message, move, to=forged)) for _ in range(3)]
+    assert [r.detail for r in rows] == ["token_unknown", "token_unknown", "rate_address"]
 
 
 def test_too_many_messages_in_all_are_dropped(turn, settings):

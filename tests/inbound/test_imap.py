@@ -15,10 +15,10 @@ import pytest
 from django.db import OperationalError
 from imapclient import IMAPClient
 
-from games import dispatch, engine
+from games import engine
 from games.inbound import intake
 from games.inbound.tasks import inbound_imap_poll
-from games.mail import tokens
+from games.mail import dispatch, tokens
 from games.models import Game, InboundMessage, Move, Notification
 from tests.gameplay import first_play, state_of
 from tests.inbound import dovecot, postfix

@@ -10,7 +10,7 @@ from games.inbound import body, commands
 
 
 def words(raw: str) -> str:
-    return body.reply_text(body.parse_message(raw.replace("\n", "\r\n").encode()))
+    return body.reply_text(body.parse_message(raw.replace("\n", "\r\n").encode())).text
 
 
 def moves(raw: str) -> list[str]:

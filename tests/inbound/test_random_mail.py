@@ -84,5 +84,5 @@ def test_random_html_bodies(address, body):
 def test_the_command_reader_refuses_or_reads(text):
     try:
         assert all(c.kind in {"move", "help", "board", "resign", "confirm"} for c in commands.read(text, text))
-    except commands.IllegalMoveError as exc:
-        assert str(exc)
+    except commands.Refused as exc:
+        assert str(exc.error)

@@ -9,8 +9,7 @@ import sys
 import pytest
 from django.core.management import call_command
 
-from games import dispatch
-from games.mail import tokens
+from games.mail import dispatch, tokens
 from games.models import Game, InboundMessage
 from tests.gameplay import first_play
 from tests.inbound.mail import latest_to, reply

@@ -30,7 +30,8 @@ def test_the_emails_that_ask_for_an_action_carry_a_reply_address(started_game):
     services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0, door="email")
     messages[Kind.DRAW_WINDOW] = built(game, Kind.DRAW_WINDOW)
     services.deadline_enforce(game_id=game.pk, now=game.turn_deadline)
-    messages[Kind.MISSED] = built(game, Kind.MISSED)
+    missed = built(game, Kind.MISSED)  # the draw lost, and the other player to move: nothing to reply
+    assert not missed.reply_to and "Reply with your move" not in missed.body
     for kind, message in messages.items():
         assert message.body.startswith("Reply with your move, e.g."), kind
         assert "Reply with your move" in message.alternatives[0].content, kind
@@ -89,14 +90,14 @@ def test_receive_email_exits_75_when_the_database_is_down(monkeypatch):
         raise OperationalError("could not connect to server")
 
     monkeypatch.setattr(intake, "store", down)
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"Subject: x\r\n\r\n7H C4")))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"From: a@example.org\r\nSubject: x\r\n\r\n7H C4")))
     with pytest.raises(SystemExit) as exit_:
         call_command("receive_email", stdout=io.StringIO(), stderr=io.StringIO())
     assert exit_.value.code == 75
 
 
 def test_receive_email_exits_0_when_it_refuses(monkeypatch):
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"Subject: x\r\n\r\n7H C4")))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"From: a@example.org\r\nSubject: x\r\n\r\n7H C4")))
     out = io.StringIO()
     call_command("receive_email", stdout=out)
     assert "Rejected" in out.getvalue() and not mail.outbox
