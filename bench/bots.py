@@ -7,8 +7,8 @@ against itself, each over --games games split evenly over 2 players and 2x2
 teams, automatic and tabletop draws, the levels changing sides every game.
 Prints each win rate with its 95 % (Wilson) interval, the first player's win
 rate of level 1 against itself, level 1's decisions per second and the
-median / 95th percentile time of a level-2 move. Level 2 stops at
---iterations or --seconds a move, whichever comes first: level-2 games are
+median / 95th percentile time of a level-2 move. Level 2 plays --iterations
+playouts a move, fewer once --seconds have passed: level-2 games are
 slow, so use --jobs 2 only when nothing else runs on the machine."""
 
 import argparse
@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import choose
+from games.bots.search import DEFAULT_ITERATIONS
 from games.engine import apply, deal, legal_actions, player_view, shuffled_deck
 from games.engine.setup import TEAM_NAMES
 
@@ -74,22 +75,24 @@ def init_worker(budget):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=400, help="games per pairing (split over the four tables)")
-    parser.add_argument("--iterations", type=int, default=None, help="level 2: iterations a move at most")
+    parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS, help="level 2: playouts a move")
     parser.add_argument("--seconds", type=float, default=1.0, help="level 2: seconds a move at most")
     parser.add_argument("--jobs", type=int, default=1, help="processes (one core each)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--tables", default="", help="only these tables, e.g. 4p-automatic,4p-tabletop")
     parser.add_argument("--pairings", default="1-0,2-1,1-1", help="which pairings to play, e.g. 1-0,1-1")
     args = parser.parse_args()
     if args.games < 4 or args.jobs < 1:
         parser.error("--games must be at least 4 and --jobs at least 1")
     pairings = [tuple(int(x) for x in p.split("-")) for p in args.pairings.split(",")]
+    tables = [t for t in TABLES if not args.tables or f"{t[0]}p-{t[1]}" in args.tables.split(",")]
     budget = {"iterations": args.iterations, "seconds": args.seconds}
     tasks = []
     for tested, other in pairings:
         for i in range(args.games):
-            players, draw_mode = TABLES[i % len(TABLES)]
+            players, draw_mode = tables[i % len(tables)]
             # Sides change every game: the tested level is blue (moves first) in half of each table's games.
-            levels = (tested, other) if (i // len(TABLES)) % 2 == 0 else (other, tested)
+            levels = (tested, other) if (i // len(tables)) % 2 == 0 else (other, tested)
             tasks.append(((tested, other, i), players, draw_mode, levels, args.seed * 1_000_003 + i))
     started = time.perf_counter()
     results = {p: [] for p in pairings}
@@ -106,7 +109,7 @@ def main() -> None:
                 )
     elapsed = time.perf_counter() - started
     print(
-        f"bench/bots.py: {args.games} games a pairing, level 2 at most {args.iterations or '-'} iterations and "
+        f"bench/bots.py: {args.games} games a pairing, level 2 at most {args.iterations} playouts and "
         f"{args.seconds} s a move, {args.jobs} process(es), {elapsed:.0f} s"
     )
     print()
@@ -117,7 +120,7 @@ def main() -> None:
         games = results[(tested, other)]
         if tested == other:
             continue
-        groups = [(f"{p}p {mode}", [g for g in games if g[0] == p and g[1] == mode]) for p, mode in TABLES]
+        groups = [(f"{p}p {mode}", [g for g in games if g[0] == p and g[1] == mode]) for p, mode in tables]
         for label, group in [*groups, ("all", games)]:
             wins = sum(1 for _, _, levels, w in group if w is not None and levels[w] == tested)
             draws = sum(1 for *_, w in group if w is None)

@@ -11,7 +11,8 @@ there is nothing to do but resign, which a bot never does. `rng` is a
 `random.Random`: with the same seed and view a bot chooses the same.
 
 Levels: 0 random; 1 greedy (greedy.py); 2 search over sampled worlds
-(search.py), with a budget of `iterations` or `seconds` per move."""
+(search.py), with a budget of `iterations` playouts a move (150 by default)
+and, if given, a cap of `seconds`."""
 
 import random
 

@@ -1,11 +1,14 @@
-"""Level 2: a search over sampled worlds (determinised Monte Carlo, UCB1 at the root).
+"""Level 2: a search over sampled worlds (determinised Monte Carlo with
+successive halving at the root).
 
-Level 1 ranks the plays and keeps the best few as candidates; each iteration
-deals a world the seat cannot tell from the real one (worlds.py), tries the
-candidate UCB1 picks, lets every seat play on by level 1 for a few turns, and
-scores the result (a finished game 1, ½ or 0; else the teams' lines compared).
-The candidate tried most is played. What is not a choice among plays (a draw,
-a penalty, a dead card, a pass, a win now) is level 1's."""
+Level 1 ranks the plays and keeps the few close to its best as candidates.
+Each round deals a world the seat cannot tell from the real one (worlds.py);
+every candidate still in is played in it, then every seat plays on by level 1
+for a few turns, with the same luck for each candidate, and the result is
+scored (a finished game 1, ½ or 0; else the teams' lines compared). The worse
+half of the candidates drops out as the budget is spent; the last one left is
+played. What is not a choice among plays (a draw, a penalty, a dead card, a
+pass, a win now) is level 1's. An iteration is one playout."""
 
 import math
 import random
@@ -20,9 +23,9 @@ from games.engine.setup import TEAM_NAMES
 
 CANDIDATES = 6
 DEPTH = 4  # turns played on after the candidate, every seat's counted
-EXPLORE = 0.5
 SCALE = 40.0  # score difference that makes a leaf worth about 0.73
 DEFAULT_ITERATIONS = 150
+MARGIN = 30.0  # level-1 worth below the best that a candidate may be (blocking a four is worth 400)
 
 
 def search_move(
@@ -35,8 +38,8 @@ def search_move(
     candidates: int = CANDIDATES,
     depth: int = DEPTH,
 ) -> str | None:
-    """The move to play; stops after `iterations`, or once `seconds` have
-    passed (whichever comes first; DEFAULT_ITERATIONS when neither is given)."""
+    """The move to play after `iterations` playouts (DEFAULT_ITERATIONS when
+    None), or fewer once `seconds` have passed."""
     pos = Position.from_view(view)
     first = greedy_move(pos, moves)
     if first is None or first not in CANONICAL_PLAYS:
@@ -44,31 +47,39 @@ def search_move(
     ranked = ranked_plays(pos, moves)
     if ranked[0][0] >= WIN:
         return first
-    options = [text for _, text in ranked[:candidates]]
+    # Only plays close to level 1's best are searched: the search settles what
+    # level 1 cannot tell apart, and noise never overturns a clear choice.
+    options = [text for value, text in ranked[:candidates] if value >= ranked[0][0] - MARGIN]
     if len(options) == 1:
         return first
-    if iterations is None and seconds is None:
-        iterations = DEFAULT_ITERATIONS
+    iterations = iterations or DEFAULT_ITERATIONS
     deadline = None if seconds is None else time.perf_counter() + seconds
     maker = WorldMaker(view)
     seat, team = view["seat"], view["seat"] % len(view["teams"])
-    visits = [0] * len(options)
+    return _halving(maker, seat, team, options, rng, iterations, deadline, depth)
+
+
+def _halving(maker, seat: int, team: int, options: list[str], rng, iterations: int, deadline, depth: int) -> str:
+    """Every candidate still in is tried in the same worlds with the same luck
+    (common random numbers), and the worse half drops out each time a share
+    of the budget is spent."""
+    alive = list(range(len(options)))
     totals = [0.0] * len(options)
-    done = 0
-    while (iterations is None or done < iterations) and (deadline is None or time.perf_counter() < deadline):
-        if done < len(options):
-            pick = done
-        else:
-            log_n = math.log(done)
-            pick = max(
-                range(len(options)),
-                key=lambda i: totals[i] / visits[i] + EXPLORE * math.sqrt(log_n / visits[i]),
-            )
-        totals[pick] += _playout(maker.sample(rng), seat, team, options[pick], rng, depth)
-        visits[pick] += 1
-        done += 1
-    best = max(range(len(options)), key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0.0, -i))
-    return options[best]
+    rounds_left = max(1, math.ceil(math.log2(len(options))))
+    spent = 0
+    while len(alive) > 1 and spent < iterations and (deadline is None or time.perf_counter() < deadline):
+        for _ in range(max(1, (iterations - spent) // rounds_left // len(alive))):
+            world = maker.sample(rng)
+            luck = rng.getrandbits(64)
+            for i in alive:
+                totals[i] += _playout(world, seat, team, options[i], random.Random(luck), depth)
+            spent += len(alive)
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        alive.sort(key=lambda i: (-totals[i], i))
+        alive = alive[: max(1, len(alive) // 2)]
+        rounds_left = max(1, rounds_left - 1)
+    return options[min(alive, key=lambda i: (-totals[i], i))]
 
 
 def _playout(state, seat: int, team: int, move: str, rng: random.Random, depth: int) -> float:
