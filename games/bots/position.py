@@ -34,22 +34,52 @@ class Position:
 
     def __init__(self, board: list[int], sequences: list[list[tuple[int, ...]]], team: int, teams: int, needed: int):
         self.board, self.sequences, self.team, self.teams, self.needed = board, sequences, team, teams, needed
-        # Per-cell 0/1 lists summed over each window's five cells: the costly part, kept in comprehensions.
+        # Per-cell 0/1 lists summed over each window's five cells: the costly
+        # part, kept in comprehensions, and done once a playout (see `follow`).
         empty = [1 if value == EMPTY else 0 for value in board]
-        self.empties = empties = [empty[a] + empty[b] + empty[c] + empty[d] + empty[e] for a, b, c, d, e in WINDOWS]
-        self.counts, self.open = [], []
+        self.empties = [empty[a] + empty[b] + empty[c] + empty[d] + empty[e] for a, b, c, d, e in WINDOWS]
+        self.counts = []
         for t in range(teams):
-            bit = 1 << t
-            held = [1 if value & bit else 0 for value in board]
-            counts = [held[a] + held[b] + held[c] + held[d] + held[e] for a, b, c, d, e in WINDOWS]
-            open_ = [n + m == 5 for n, m in zip(counts, empties, strict=True)]
-            taken = {c for seq in sequences[t] for c in seq}
-            if taken:  # a new sequence shares at most one cell with the team's: windows over that are closed
-                for w, window in enumerate(WINDOWS):
-                    if open_[w] and sum(1 for c in window if c in taken) > 1:
-                        open_[w] = False
-            self.counts.append(counts)
-            self.open.append(open_)
+            held = [1 if value & (1 << t) else 0 for value in board]
+            self.counts.append([held[a] + held[b] + held[c] + held[d] + held[e] for a, b, c, d, e in WINDOWS])
+        self.open = [self._open_windows(t) for t in range(teams)]
+
+    def _open_windows(self, team: int) -> list[bool]:
+        """Which windows are open to the team: no other team's chip, and at most
+        one cell of its sequences (a new one shares at most one cell with each)."""
+        open_ = [n + m == 5 for n, m in zip(self.counts[team], self.empties, strict=True)]
+        taken = {c for seq in self.sequences[team] for c in seq}
+        if taken:
+            for w, window in enumerate(WINDOWS):
+                if open_[w] and sum(1 for c in window if c in taken) > 1:
+                    open_[w] = False
+        return open_
+
+    def _window_open(self, team: int, w: int) -> bool:
+        if self.counts[team][w] + self.empties[w] != 5:
+            return False
+        taken = {c for seq in self.sequences[team] for c in seq}
+        return sum(1 for c in WINDOWS[w] if c in taken) <= 1
+
+    def follow(self, state, events: list[dict]) -> None:
+        """The position after a move of `state`'s game, from the move's events:
+        only the windows through a changed cell are counted again."""
+        self.board, self.sequences = state.board, state.sequences
+        for event in events:
+            kind = event["type"]
+            if kind in ("chip_placed", "chip_removed"):
+                cell, team = CELL_INDEX[event["cell"]], TEAM_NAMES.index(event["team"])
+                step = 1 if kind == "chip_placed" else -1
+                counts, empties = self.counts[team], self.empties
+                others = [t for t in range(self.teams) if t != team]
+                for w in CELL_WINDOWS[cell]:
+                    empties[w] -= step
+                    counts[w] += step
+                    for other in others:  # a chip placed closes the window to the others; removed, it may open
+                        self.open[other][w] = step < 0 and self._window_open(other, w)
+            elif kind == "sequence_made":
+                team = TEAM_NAMES.index(event["team"])
+                self.open[team] = self._open_windows(team)
 
     @classmethod
     def from_view(cls, view: dict) -> "Position":

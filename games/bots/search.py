@@ -87,26 +87,28 @@ def _playout(state, seat: int, team: int, move: str, rng: random.Random, depth: 
         return rng.sample(cards, len(cards))
 
     state, _ = apply(state, seat, move, shuffle=shuffle)
+    pos = Position.from_state(state, seat)  # then kept up to date from each move's events
     turns = 0
     while state.result is None and turns < depth:
         for other, opened in enumerate(state.pending):
             if opened is not None and other != state.turn:  # level 1 always takes its draw
                 state, _ = apply(state, other, "draw", shuffle=shuffle)
         turn = state.turn
-        text = greedy_move(Position.from_state(state, turn), legal_moves(state, turn))
+        pos.team = turn % state.teams
+        text = greedy_move(pos, legal_moves(state, turn))
         if text is None:
             break
-        state, _ = apply(state, turn, text, shuffle=shuffle)
+        state, events = apply(state, turn, text, shuffle=shuffle)
+        pos.follow(state, events)
         if state.result is None and state.turn != turn:
             turns += 1
-    return _worth(state, team)
+    return _worth(state, pos, team)
 
 
-def _worth(state, team: int) -> float:
+def _worth(state, pos: Position, team: int) -> float:
     if state.result is not None:
         winner = state.result["winner"]
         return 0.5 if winner is None else float(winner == TEAM_NAMES[team])
-    pos = Position.from_state(state, team)
     ours = pos.score(team)
     theirs = max(pos.score(other) for other in range(state.teams) if other != team)
     return 1.0 / (1.0 + math.exp(-(ours - theirs) / SCALE))
