@@ -25,7 +25,9 @@ def test_a_followed_position_equals_a_fresh_one_after_every_move(players, teams,
         while state.result is None:
             seat = state.turn
             action = choose(player_view(state, seat), legal_actions(state, seat), rng, level)
-            state, events = apply(state, seat, action["text"], shuffle=lambda cards: rng.sample(cards, len(cards)))
+            state, events = apply(
+                state, seat, action["text"], shuffle=lambda cards, pick=rng: pick.sample(cards, len(cards))
+            )
             pos.follow(state, events)
             kinds.update(event["type"] for event in events)
             assert same(pos, Position.from_state(state, seat))
