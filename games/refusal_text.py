@@ -145,6 +145,7 @@ ENGINE = {
     "bad_deck": _("'deck' must hold the 104 cards of two standard decks, each exactly twice"),
     "bad_reshuffles": _("'reshuffles' must be a list of card lists"),
     "bad_moves": _("'moves' must be a list"),
+    "bad_rules": _("'rules' must be one of {allowed:list}, or left out"),
     "bad_move_entry": _("moves[{index}] must be an object with 'seat' and 'move'"),
     "bad_move_seat": _("moves[{index}].seat must be a seat number from 0 to {last}, or null"),
     "move_not_text": _("moves[{index}].move must be a string"),

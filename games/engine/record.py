@@ -13,7 +13,7 @@ from games.engine.moves import foreign_character, parse_move
 from games.engine.refusals import Refused
 from games.engine.rules import IllegalMove, apply
 from games.engine.setup import ALLOWED_TEAMS, SetupError, check_setup
-from games.engine.state import DRAW_MODES, State, deal
+from games.engine.state import DRAW_MODES, RULES_AS_RULED, RULES_VERSIONS, State, deal
 from games.engine.view import public_board, public_sequences
 
 FORMAT = "sequence-record/1"
@@ -34,9 +34,12 @@ class Record:
     reshuffles: list[list[str]]
     moves: list[tuple[int | None, str]]
     extra: dict = field(default_factory=dict)
+    rules: int = RULES_AS_RULED  # a record of an older game names the rule version it was played by
 
     def initial_state(self) -> State:
-        return deal(players=len(self.seats), teams=self.teams, draw_mode=self.draw_mode, deck=self.deck)
+        return deal(
+            players=len(self.seats), teams=self.teams, draw_mode=self.draw_mode, deck=self.deck, rules=self.rules
+        )
 
 
 def _cards(value, where: str) -> list[str]:
@@ -98,8 +101,11 @@ def record_load(doc) -> Record:
         if odd is not None:  # a look-alike or a lone surrogate: the document is damaged, not the move
             raise RecordError("move_foreign_character", index=i, character=odd)
         moves.append((seat, text))
+    rules = doc.get("rules", RULES_AS_RULED)
+    if not _int(rules) or rules not in RULES_VERSIONS:
+        raise RecordError("bad_rules", allowed=list(RULES_VERSIONS))
     extra = {key: value for key, value in doc.items() if key not in Record.__dataclass_fields__ and key != "format"}
-    return Record(teams, seats, doc["draw_mode"], deck, reshuffles, moves, extra)
+    return Record(teams, seats, doc["draw_mode"], deck, reshuffles, moves, extra, rules)
 
 
 def record_parse(data: bytes) -> Record:
@@ -210,5 +216,7 @@ def record_export(state: State, *, seats: list[dict], moves: list[tuple[int | No
         "deck": list(state.deck),
         "reshuffles": [list(pile) for pile in state.reshuffles],
         "moves": [{"seat": seat, "move": parse_move(text).text} for seat, text in moves],
+        # Only an older game names its rules: a record without `rules` follows RULES.md as ruled.
+        **({"rules": state.rules} if state.rules != RULES_AS_RULED else {}),
         **extra,
     }

@@ -102,6 +102,7 @@ ENGLISH = {
     "bad_deck": "'deck' must hold the 104 cards of two standard decks, each exactly twice",
     "bad_reshuffles": "'reshuffles' must be a list of card lists",
     "bad_moves": "'moves' must be a list",
+    "bad_rules": "'rules' must be one of {allowed:list}, or left out",
     "bad_move_entry": "moves[{index}] must be an object with 'seat' and 'move'",
     "bad_move_seat": "moves[{index}].seat must be a seat number from 0 to {last}, or null",
     "move_not_text": "moves[{index}].move must be a string",

@@ -28,7 +28,7 @@ from games.engine.moves import (
 from games.engine.refusals import Refused
 from games.engine.sequences import best_option, sequence_options
 from games.engine.setup import TEAM_NAMES
-from games.engine.state import CORNER, EMPTY, State
+from games.engine.state import CORNER, EMPTY, RULES_PASSES_IN_A_ROW, State
 
 Shuffle = Callable[[list[str]], list[str]]
 Event = dict
@@ -177,8 +177,17 @@ class _Turn:
         _HANDLERS[kind](self)
         if s.result is None and not can_act(s, s.turn):
             self.advance()
+        if s.passed and s.result is None and s.rules != RULES_PASSES_IN_A_ROW and self.all_have_passed():
+            self.finish(None, "draw")
 
     # -- helpers --
+    def all_have_passed(self) -> bool:
+        """Each seat that can act has passed since the last chip was placed or
+        removed. Checked after every input: a resignation or a lost draw can
+        leave only seats that have passed."""
+        s = self.s
+        return all(s.passed >> seat & 1 for seat in range(s.players) if can_act(s, seat))
+
     def set_item(self, name: str, index: int, value) -> None:
         """Lists shared with the previous state are replaced, never changed in place."""
         items = list(getattr(self.s, name))
@@ -286,7 +295,7 @@ class _Turn:
                 self.make_sequences(per_direction, team)
                 if s.result is not None:
                     return  # the game is won in the middle of the turn
-        s.passes = 0
+        s.passes = s.passed = 0
         if s.draw_mode == "automatic":
             self.draw_card(seat)  # no draw is ever left open in this mode
         else:
@@ -389,9 +398,12 @@ class _Turn:
         self.draw_card(self.seat)
         self.complete_turn(s.turn_no)
         s.passes += 1
+        if s.rules != RULES_PASSES_IN_A_ROW:  # games of the first reading stored no such bits
+            s.passed |= 1 << self.seat
         self.advance()
-        active = sum(1 for seat in range(s.players) if can_act(s, seat))
-        if s.result is None and s.passes >= active:
+        # The first reading: as many passes as seats that can act, skipped turns not counted.
+        old_reading = s.rules == RULES_PASSES_IN_A_ROW and s.result is None
+        if old_reading and s.passes >= sum(1 for seat in range(s.players) if can_act(s, seat)):
             self.finish(None, "draw")
 
     def draw(self) -> None:

@@ -9,6 +9,13 @@ from games.engine.setup import HAND_SIZE, TEAM_NAMES, SetupError, check_setup, s
 EMPTY = 0
 CORNER = 0b111  # a corner counts as a chip of every team
 DRAW_MODES = ("automatic", "tabletop")
+# Rule versions a game is played by. 1: the game was drawn once as many passes
+# as seats that can act came one after another (skipped turns in between
+# counted for nothing), the first reading of "no legal play". 2: RULES.md as
+# ruled: drawn once each seat that can act has passed since the last chip was
+# placed or removed. A state stored without a version is of version 1.
+RULES_PASSES_IN_A_ROW, RULES_AS_RULED = 1, 2
+RULES_VERSIONS = (RULES_PASSES_IN_A_ROW, RULES_AS_RULED)
 
 
 def team_bit(team: int) -> int:
@@ -27,7 +34,8 @@ class State:
         "hands",  # per seat
         "locked",  # cells of any finished sequence (derived from `sequences`)
         "moves_applied",
-        "passes",  # passes one after another with no play between
+        "passed",  # bit per seat: it has passed since the last chip was placed or removed
+        "passes",  # passes since the last chip was placed or removed
         "penalties",  # per seat: table-talk discards still owed
         "pending",  # per seat: turn number of the play whose draw is still open, or None
         "pile",  # the draw pile, top LAST so that drawing is pop()
@@ -35,6 +43,7 @@ class State:
         "reshuffles",  # every pile formed from the discards so far, top first (for records)
         "resigned",  # per team
         "result",  # None or {"winner": name or None, "reason": ...}
+        "rules",  # the rule version the game is played by (RULES_VERSIONS)
         "sequences",  # per team: five-cell tuples in the order made
         "teams",
         "turn",  # the seat to play, None once the game is over
@@ -61,6 +70,7 @@ class State:
         new.hands = self.hands[:]
         new.locked = self.locked
         new.moves_applied = self.moves_applied
+        new.passed = self.passed
         new.passes = self.passes
         new.penalties = self.penalties
         new.pending = self.pending
@@ -69,6 +79,7 @@ class State:
         new.reshuffles = self.reshuffles
         new.resigned = self.resigned
         new.result = self.result
+        new.rules = self.rules
         new.sequences = self.sequences
         new.teams = self.teams
         new.turn = self.turn
@@ -81,8 +92,9 @@ class State:
     __hash__ = None
 
 
-def deal(*, players: int, teams: int, draw_mode: str, deck: list[str]) -> State:
-    """A new game: the hands dealt one card at a time from the top, seat 0 first."""
+def deal(*, players: int, teams: int, draw_mode: str, deck: list[str], rules: int = RULES_AS_RULED) -> State:
+    """A new game: the hands dealt one card at a time from the top, seat 0 first.
+    `rules` is only ever older for replaying a record of an older game."""
     check_setup(players, teams)
     if draw_mode not in DRAW_MODES:
         raise SetupError("draw_mode", draw_mode=draw_mode)
@@ -104,8 +116,10 @@ def deal(*, players: int, teams: int, draw_mode: str, deck: list[str]) -> State:
     state.penalties = [0] * players
     state.resigned = [False] * teams
     state.dead_used = False
+    state.passed = 0
     state.passes = 0
     state.result = None
+    state.rules = rules
     state.moves_applied = 0
     return state
 
@@ -132,8 +146,10 @@ def state_to_json(state: State) -> dict:
         "penalties": list(state.penalties),
         "resigned": [TEAM_NAMES[team] for team in range(state.teams) if state.resigned[team]],
         "dead_used": state.dead_used,
+        "passed": [seat for seat in range(state.players) if state.passed >> seat & 1],
         "passes": state.passes,
         "result": dict(state.result) if state.result else None,
+        "rules": state.rules,
         "moves_applied": state.moves_applied,
     }
 
@@ -157,7 +173,10 @@ def state_from_json(data: dict) -> State:
     state.penalties = list(data["penalties"])
     state.resigned = [TEAM_NAMES[team] in data["resigned"] for team in range(state.teams)]
     state.dead_used = data["dead_used"]
+    state.passed = sum(1 << seat for seat in data.get("passed", ()))
     state.passes = data["passes"]
     state.result = dict(data["result"]) if data["result"] else None
+    # States stored before rule versions existed were played by the first reading.
+    state.rules = data.get("rules", RULES_PASSES_IN_A_ROW)
     state.moves_applied = data["moves_applied"]
     return state

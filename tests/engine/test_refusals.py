@@ -211,6 +211,7 @@ CASES = [  # (code, hint, what meets it)
     ("bad_deck", None, lambda: record_load(record(deck=list(FULL_DECK[1:])))),
     ("bad_reshuffles", None, lambda: record_load(record(reshuffles={}))),
     ("bad_moves", None, lambda: record_load(record(moves={}))),
+    ("bad_rules", None, lambda: record_load(record(rules=3))),
     ("bad_move_entry", None, lambda: record_load(record(moves=[{"seat": 0}]))),
     ("bad_move_seat", None, lambda: record_load(record(moves=[{"seat": 2, "move": "draw"}]))),
     ("move_not_text", None, lambda: record_load(record(moves=[{"seat": 0, "move": 7}]))),
