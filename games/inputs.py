@@ -54,6 +54,21 @@ def has_control_characters(text: str) -> bool:
     return any(unicodedata.category(character) == "Cc" for character in text)
 
 
+# Embeddings, overrides and isolates (LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI):
+# with them a message can show its words in another order than they were written.
+DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_UNSEEN = {"Zs", "Zl", "Zp", "Cc", "Cf", "Co", "Cn", "Cs"}  # spaces, controls, zero-width and unassigned
+
+
+def has_direction_controls(text: str) -> bool:
+    return not DIRECTION_CONTROLS.isdisjoint(text)
+
+
+def shows_something(text: str) -> bool:
+    """Whether any character of `text` is seen: not only spaces and zero-width characters."""
+    return any(unicodedata.category(character) not in _UNSEEN for character in text)
+
+
 def fits(text: str, *, max_length: int) -> bool:
     """Whether `text` can be looked up in (or stored in) a column of this length."""
     return len(text) <= max_length and not has_control_characters(text)

@@ -173,6 +173,11 @@ NOT_SUSPENDED = Refusal("not_suspended", Conflict, _("{player} is not suspended.
 # chat and reports
 PLAYERS_ONLY_CHAT = Refusal("players_only_chat", NotAllowed, _("Only the game's players write in its chat."))
 TEXT_CONTROL_CHARACTER = Refusal("text_control_character", InvalidInput, _("Write plain text: no control characters."))
+TEXT_DIRECTION_CONTROL = Refusal(
+    "text_direction_control",
+    InvalidInput,
+    _("Write plain text: no characters that change the direction of the text (such as U+202E)."),
+)
 TEXT_TOO_LONG = Refusal("text_too_long", InvalidInput, _("That is {length} characters: at most {limit} fit."))
 CHAT_EMPTY = Refusal("chat_empty", InvalidInput, _("Write something first."))
 CHAT_RATE_LIMITED = Refusal(

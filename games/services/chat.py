@@ -17,9 +17,12 @@ from games.services.suspensions import require_not_suspended
 
 
 def checked_text(text: str, *, limit: int) -> str:
-    """Plain text of at most `limit` characters: line breaks and tabs pass, other control characters do not."""
+    """Plain text of at most `limit` characters: line breaks and tabs pass, other
+    control characters do not, nor do the controls that reorder text's direction."""
     if inputs.has_control_characters(text.replace("\n", "").replace("\r", "").replace("\t", "")):
         raise refusals.TEXT_CONTROL_CHARACTER()
+    if inputs.has_direction_controls(text):
+        raise refusals.TEXT_DIRECTION_CONTROL()
     text = text.replace("\r\n", "\n").strip()
     if len(text) > limit:
         raise refusals.TEXT_TOO_LONG(limit=limit, length=len(text))
@@ -33,7 +36,7 @@ def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
         raise refusals.PLAYERS_ONLY_CHAT()
     require_not_suspended(user)
     text = checked_text(text, limit=ChatMessage.MAX_LENGTH)
-    if not text:
+    if not inputs.shows_something(text):  # nothing, or only zero-width characters
         raise refusals.CHAT_EMPTY()
     per_minute = Limit(settings.CHAT_MESSAGES_PER_MINUTE, timedelta(minutes=1))
     with changing(game.pk):

@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
-from games.errors import Conflict, GameNotFound, NotAllowed, RateLimited
+from games.errors import Conflict, GameNotFound, InvalidInput, NotAllowed, RateLimited
 from games.models import ChatMessage, ChatMute, Report
 from tests.factories import UserFactory
 
@@ -196,3 +196,42 @@ def test_a_suspended_player_cannot_chat(started_game, moderator):
     services.player_suspend(user_id=users[0].pk, moderator=moderator, reason="abuse")
     with pytest.raises(NotAllowed):
         services.chat_post(game_id=game.pk, user=users[0], text="hello")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "gg \u202eevil",  # the right-to-left override: "gg live" would show reversed
+        "a\u202bb\u202c",  # an embedding
+        "\u2067hidden\u2069",  # an isolate
+    ],
+)
+def test_a_message_that_reorders_its_own_text_is_refused(started_game, text):
+    game, users = started_game(2, 2)
+    with pytest.raises(InvalidInput) as refused:
+        services.chat_post(game_id=game.pk, user=users[0], text=text)
+    assert refused.value.code == "text_direction_control"
+    assert not ChatMessage.objects.exists()
+
+
+@pytest.mark.parametrize("text", ["\u200b", "\u200b\u200c\u200d\u2060\ufeff", " \u3000 \u200b "])
+def test_a_message_with_nothing_to_see_is_refused_as_empty(started_game, text):
+    game, users = started_game(2, 2)
+    with pytest.raises(InvalidInput) as refused:
+        services.chat_post(game_id=game.pk, user=users[0], text=text)
+    assert refused.value.code == "chat_empty" and not ChatMessage.objects.exists()
+
+
+def test_each_message_keeps_its_own_direction_on_the_page_and_in_the_email(client, started_game):
+    from games.mail import emails
+    from games.models import Notification
+
+    game, users = started_game(2, 2)
+    services.chat_post(game_id=game.pk, user=users[1], text="שלום, good luck")  # Hebrew, then Latin
+    client.force_login(users[0])
+    html = table(client, game)
+    assert '<span class="chat-text" dir="auto">שלום, good luck</span>' in html
+    assert f"<bdi>{users[1].username}</bdi>" in html
+    turn = Notification.objects.filter(game=game, kind=Notification.Kind.YOUR_TURN).latest("version")
+    mail = emails.build(turn)
+    assert mail is not None and '<span dir="auto">שלום, good luck</span>' in mail.alternatives[0].content
