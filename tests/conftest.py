@@ -33,6 +33,16 @@ def _fresh_cache(request):
 
 
 @pytest.fixture(autouse=True)
+def _language_of_its_own():
+    """A request activates its reader's language for the thread (as Django's
+    LocaleMiddleware does): the next test must not start in it."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _plain_static_storage(settings):
     """Tests run without collectstatic, so no hashed manifest exists."""
     settings.STORAGES = {

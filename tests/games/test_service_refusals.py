@@ -71,7 +71,8 @@ def test_a_service_can_take_a_refusal_as_a_parameter():
     def refuse(refusal: Refusal, **params) -> GameError:
         return refusal(**params)
 
-    assert str(refuse(refusals.NO_SUCH_SEAT, seat=3)) == "This game has no seat 3."
+    with translation.override("en"):
+        assert str(refuse(refusals.NO_SUCH_SEAT, seat=3)) == "This game has no seat 3."
 
 
 def test_a_status_check_knows_every_action_it_is_asked_about():

@@ -29,6 +29,7 @@ from django.utils.text import capfirst
 from accounts.models import User
 from accounts.unsubscribe import unsubscribe_token
 from games import engine, refusals, services, words
+from games.articles import resolve
 from games.describe import describe_move
 from games.inbound import replies
 from games.inbound.words import SUIT_WORDS
@@ -37,6 +38,7 @@ from games.mail import emails, tokens
 from games.models import Game, InboundMessage, Invitation, Notification
 from games.refusal_text import ENGINE, sentence
 from games.templatetags.sequence_tags import duration
+from games.viewmodels.chat import chat_for, notes_for
 from tests.engine.test_refusals import CASES
 from tests.factories import ModeratorFactory, UserFactory
 from tests.gameplay import first_play, state_of
@@ -529,9 +531,11 @@ def test_the_chat_and_its_refusal_page_say_only_marked_words(pseudo, client, sta
     services.chat_mute(user=users[0], muted_id=UserFactory().pk)
     client.force_login(User.objects.get(pk=users[0].pk))
     page = client.get(reverse("game", args=[game.pk]))
+    mine, reader = game.seats.get(user=users[0]), page.wsgi_request.user
     with translation.override(PSEUDO):
+        context = {"chat": chat_for(game=game, viewer=reader, my_seat=mine), "notes": notes_for(game=game)}
         chat = render_to_string(
-            "games/_chat.html", {"game": game, "my_seat": game.seats.get(user=users[0])}, request=page.wsgi_request
+            "games/_chat.html", {"game": game, "my_seat": mine, **context}, request=page.wsgi_request
         )
     assert "⟦Table chat⟧" in chat and "⟦moderator: ⟦paused the game" in chat and "⟦Mute " in chat
     assert unmarked(chat) == set()
@@ -581,7 +585,7 @@ def test_the_email_doors_replies_in_the_readers_language(started_game):
     assert "Jak hrát: http" in czech
     hungarian = inbound_replies(game, User.objects.get(pk=users[1].pk))
     assert "Semmi sem változott: A válaszodban nincs parancs" in hungarian["refused"].body
-    assert hungarian["mismatch"].subject.startswith(f"A(z) {game.pk}. játszmára egy másik címről")
+    assert hungarian["mismatch"].subject.startswith(resolve(f"A(z) {game.pk}. játszmára egy másik címről"))
 
 
 @pytest.mark.django_db
@@ -602,7 +606,7 @@ def test_moderator_notes_read_in_each_readers_language(started_game):
     notes = {}
     for language in ("en", *LANGUAGES):
         with translation.override(language):
-            notes[language] = render_to_string("games/_moderator_notes.html", {"game": game})
+            notes[language] = render_to_string("games/_moderator_notes.html", {"notes": notes_for(game=game)})
     assert "moderator: paused the game" in notes["en"]
     assert "moderátor: pozastavil hru" in notes["cs"]
     assert "moderatore: ha sospeso la partita" in notes["it"]
