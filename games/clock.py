@@ -130,10 +130,12 @@ def runs_out(
 
 @dataclass(frozen=True)
 class TurnClock:
-    """One seat's running turn: what the clock module answers about it."""
+    """One seat's running turn: what the clock module answers about it.
+    `allowance` is the turn's time: the settings' allowance for the seat's
+    bank when the turn started, or what was left of it when a pause ended."""
 
     settings: ClockSettings
-    bank: timedelta | None  # the seat's bank when the turn started (BANK only)
+    allowance: timedelta
     started: datetime
     tz: ZoneInfo
     stops: tuple[Stop, ...] = ()
@@ -143,18 +145,18 @@ class TurnClock:
 
     def deadline(self) -> datetime | None:
         """When this seat's time runs out (None: stopped until further notice)."""
-        return runs_out(self.started, self.settings.allowance(self.bank), **self._args())
+        return runs_out(self.started, self.allowance, **self._args())
 
     def used(self, now: datetime) -> timedelta:
         return charged(self.started, now, **self._args())
 
     def left(self, now: datetime) -> timedelta:
         """How much of the seat's time is left at `now` (never below zero)."""
-        return max(self.settings.allowance(self.bank) - self.used(now), ZERO)
+        return max(self.allowance - self.used(now), ZERO)
 
     def bank_after_move(self, now: datetime) -> timedelta | None:
         """The seat's bank once it moved (or missed the turn) at `now`."""
-        return self.settings.bank_after(self.bank, self.used(now))
+        return self.settings.bank_after(self.allowance, self.used(now))
 
 
 def days_hours(left: timedelta) -> tuple[int, int, int]:

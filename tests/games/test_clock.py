@@ -110,7 +110,7 @@ def test_the_deadline_never_moves_backwards_without_a_pause_or_extension(
     # asking later gives the same answer, and time left only goes down until it is spent
     clock = TurnClock(
         ClockSettings(kind=DAYS_PER_MOVE, per_move=allowance or H, weekends_off=weekends_off),
-        None,
+        allowance,
         start,
         tz,
         tuple(stops),
@@ -175,7 +175,7 @@ def test_a_bank_counts_down_only_its_weekdays_and_gets_its_increment_capped():
     clock = ClockSettings(kind=BANK, initial=3 * D, increment=D, cap=7 * D, weekends_off=True)
     # in Auckland the turn starts on Friday 9:00, the week summer time ends (Sunday 5 April 2026)
     started = local(AUCKLAND, 2026, 4, 3, 9)
-    turn = TurnClock(clock, clock.starting_bank(), started, AUCKLAND)
+    turn = TurnClock(clock, clock.allowance(clock.starting_bank()), started, AUCKLAND)
     assert turn.deadline() == local(AUCKLAND, 2026, 4, 8, 9)  # Friday 15 h, Monday 24 h, Tuesday 24 h, Wednesday 9 h
     assert turn.left(local(AUCKLAND, 2026, 4, 6, 0)) == 3 * D - 15 * H  # the weekend cost nothing
     assert days_hours(turn.left(local(AUCKLAND, 2026, 4, 6, 0))) == (2, 9, 0)
@@ -187,5 +187,7 @@ def test_a_bank_counts_down_only_its_weekdays_and_gets_its_increment_capped():
 def test_a_day_per_move_crosses_the_night_summer_time_begins():
     clock = ClockSettings(kind=DAYS_PER_MOVE, per_move=D)
     started = local(PRAGUE, 2026, 3, 28, 12)  # Saturday noon; clocks skip 02:00-03:00 on Sunday
-    assert TurnClock(clock, None, started, PRAGUE).deadline() == started + D  # a day is 24 hours of the world
-    assert TurnClock(clock, None, started, PRAGUE).deadline().astimezone(PRAGUE).hour == 13
+    assert (
+        TurnClock(clock, clock.allowance(None), started, PRAGUE).deadline() == started + D
+    )  # a day is 24 hours of the world
+    assert TurnClock(clock, clock.allowance(None), started, PRAGUE).deadline().astimezone(PRAGUE).hour == 13
