@@ -11,7 +11,7 @@ import pytest
 import time_machine
 
 from games import services
-from games.models import Game
+from games.models import Game, Notification
 from tests.factories import ModeratorFactory, UserFactory
 from tests.gameplay import first_play
 
@@ -124,3 +124,16 @@ def test_a_paused_bank_is_not_charged():
         clock.shift(H)
         move(game, users, 0)
         assert banks(game) == [3 * D - 25 * H + D, 3 * D]
+
+
+def test_a_reminder_follows_the_bank_and_the_weekend():
+    tz = ZoneInfo("Europe/Prague")
+    start = datetime(2026, 3, 27, 22, tzinfo=tz)  # Friday 22:00: the bank runs out on Wednesday 22:00
+    with time_machine.travel(start, tick=False):
+        game, _ = game_at(start, zone="Europe/Prague", weekends_off=True, bank_cap_seconds=7 * 86400, **BANK)
+    mover = game.seats.get(position=0).user
+    reminders = Notification.objects.filter(game=game, kind=Notification.Kind.REMINDER, recipient=mover)
+    assert reminders and game.turn_deadline == datetime(2026, 4, 1, 22, tzinfo=tz)  # Friday 2 h, then Mon-Wed
+    for reminder in reminders:  # the player's own lead times, before the bank runs out
+        assert reminder.deadline == game.turn_deadline
+        assert reminder.due_at == game.turn_deadline - timedelta(hours=reminder.variant)
