@@ -53,6 +53,10 @@ class Game(models.Model):
         SKIP = "skip", _("Skip the turn")
         CONCEDE = "concede", _("Skip, and concede after several missed turns in a row")
 
+    class ClockKind(models.TextChoices):
+        DAYS_PER_MOVE = "per_move", _("Days per move")
+        BANK = "bank", _("Time bank: a start, more after each move, up to a cap")
+
     class StartMode(models.TextChoices):
         AUTO = "auto", _("When the last seat is taken")
         MANUAL = "manual", _("When a player presses Start")
@@ -71,6 +75,14 @@ class Game(models.Model):
     )
     draw_window_seconds = models.PositiveIntegerField(
         _("draw window (seconds)"), help_text=_("Tabletop mode: time to take the draw.")
+    )
+    # The clock (games/clock.py): days per move (turn_seconds) or a time bank per seat.
+    clock_kind = models.CharField(_("clock"), max_length=10, choices=ClockKind.choices, default=ClockKind.DAYS_PER_MOVE)
+    bank_initial_seconds = models.PositiveIntegerField(_("time bank at the start (seconds)"), default=3 * 24 * 3600)
+    bank_increment_seconds = models.PositiveIntegerField(_("time added after each move (seconds)"), default=24 * 3600)
+    bank_cap_seconds = models.PositiveIntegerField(_("time bank at most (seconds)"), default=7 * 24 * 3600)
+    weekends_off = models.BooleanField(
+        _("weekends off"), default=False, help_text=_("Saturday and Sunday in each player's time zone do not count.")
     )
     missed_turn_policy = models.CharField(
         _("on a missed turn"), max_length=10, choices=MissedTurnPolicy.choices, default="skip"
@@ -95,6 +107,10 @@ class Game(models.Model):
         _("seat to play"), null=True, blank=True, help_text=_("Seat to play (from state).")
     )
     turn_deadline = models.DateTimeField(_("turn deadline"), null=True, blank=True)
+    turn_started_at = models.DateTimeField(_("turn's clock started at"), null=True, blank=True)
+    turn_allowance_seconds = models.PositiveIntegerField(
+        _("time for this turn (seconds)"), null=True, blank=True, help_text=_("Counted on the mover's clock.")
+    )
     next_deadline = models.DateTimeField(
         _("next deadline"),
         null=True,
@@ -174,6 +190,9 @@ class Seat(models.Model):
     )
     draw_deadline = models.DateTimeField(
         _("draw deadline"), null=True, blank=True, help_text=_("Tabletop mode: when the open draw is lost.")
+    )
+    bank_seconds = models.PositiveIntegerField(
+        _("time bank (seconds)"), null=True, blank=True, help_text=_("Time-bank clock: what this seat has left.")
     )
     joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
     last_seen_at = models.DateTimeField(

@@ -37,6 +37,15 @@ MISSED_TURN_POLICY_UNKNOWN = Refusal(
 TURN_TIME_OUT_OF_RANGE = Refusal(
     "turn_time_out_of_range", InvalidInput, _("The time per move must be between a minute and 30 days.")
 )
+CLOCK_KIND_UNKNOWN = Refusal("clock_kind_unknown", InvalidInput, _("The clock is days per move or a time bank."))
+TIME_BANK_OUT_OF_RANGE = Refusal(
+    "time_bank_out_of_range",
+    InvalidInput,
+    _(
+        "A time bank starts with an hour to 30 days, gains at most 30 days a move,"
+        " and holds at least what it starts with and at most 60 days."
+    ),
+)
 DRAW_WINDOW_OUT_OF_RANGE = Refusal(
     "draw_window_out_of_range", InvalidInput, _("The draw window must be between a minute and 30 days.")
 )

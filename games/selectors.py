@@ -105,6 +105,13 @@ class RowGame:
     turn_deadline: datetime | None
     finished_at: datetime | None
     created_at: datetime
+    # the clock, for {{ game|clock }}
+    clock_kind: str
+    turn_seconds: int
+    bank_initial_seconds: int
+    bank_increment_seconds: int
+    bank_cap_seconds: int
+    weekends_off: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,10 +226,18 @@ class ListedGame:
     players: int
     teams: int
     draw_mode: str
+    # the clock, for {{ game|clock }}
+    clock_kind: str
+    turn_seconds: int
+    bank_initial_seconds: int
+    bank_increment_seconds: int
+    bank_cap_seconds: int
+    weekends_off: bool
     seat_list: list[ListedSeat]  # in turn order
 
 
-LISTED = ("id", "revision", "version", "status", "players", "teams", "draw_mode")
+CLOCK = ("clock_kind", "turn_seconds", "bank_initial_seconds", "bank_increment_seconds", "bank_cap_seconds")
+LISTED = ("id", "revision", "version", "status", "players", "teams", "draw_mode", *CLOCK, "weekends_off")
 
 
 def _lines(games: QuerySet[Game]) -> QuerySet:

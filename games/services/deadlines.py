@@ -1,35 +1,76 @@
 """When something is due. Deadlines are stored, not scheduled: the turn's
 and each seat's draw window, and the game's next_deadline (the earliest of
 them), which the periodic sweep finds with Game.objects.due() on a partial index.
-What a passed deadline means is timeouts.py."""
+What a passed deadline means is timeouts.py. The turn's deadline is the
+clock module's answer (games/game_clock.py): the mover's allowance counted
+from the turn's start in the mover's time zone; a draw window is wall time.
+
+A time bank is charged when its seat's turn ends (a move, or a missed turn,
+which spends all of it), then gets its increment, capped."""
 
 from datetime import datetime, timedelta
 
 from games.engine import State
+from games.game_clock import clock_settings, seat_bank, turn_clock
 from games.models import Game, Seat
 
 
-def deadlines_start(*, game: Game, now: datetime) -> None:
-    """The first turn's clock (no draw window is open yet)."""
-    game.turn_deadline = game.next_deadline = now + timedelta(seconds=game.turn_seconds)
+def deadlines_start(*, game: Game, seats: list[Seat], now: datetime) -> None:
+    """The first turn's clock (no draw window is open yet), and every seat's starting bank."""
+    bank = clock_settings(game).starting_bank()
+    if bank is not None:
+        for seat in seats:
+            seat.bank_seconds = int(bank.total_seconds())
+        Seat.objects.filter(pk__in=[seat.pk for seat in seats]).update(bank_seconds=seats[0].bank_seconds)
+    turn_start(game=game, seat=seats[game.turn_position], now=now)
+    game.next_deadline = game.turn_deadline
+
+
+def turn_start(*, game: Game, seat: Seat, now: datetime, allowance: timedelta | None = None) -> None:
+    """Start `seat`'s turn clock at `now`, with the clock's allowance for its
+    bank, or `allowance` (what a paused turn had left)."""
+    if allowance is None:
+        allowance = clock_settings(game).allowance(seat_bank(seat))
+    game.turn_started_at, game.turn_allowance_seconds = now, int(allowance.total_seconds())
+    game.turn_deadline = turn_clock(game, seat).deadline()
+
+
+def turn_extend(*, game: Game, seat: Seat, more: timedelta) -> None:
+    """More time for the running turn, on the mover's clock (so it may skip a weekend too)."""
+    game.turn_allowance_seconds += int(more.total_seconds())
+    game.turn_deadline = turn_clock(game, seat).deadline()
+
+
+def turn_left(*, game: Game, seat: Seat, now: datetime) -> timedelta | None:
+    """What the running turn has left at `now` on the mover's clock (None: no turn runs)."""
+    clock = turn_clock(game, seat)
+    return None if clock is None else clock.left(now)
 
 
 def deadlines_update(*, game: Game, seats: list[Seat], old: State, new: State, now: datetime) -> None:
     """After an input took the game from `old` to `new`: a new turn gets a
     full clock, an opened draw window its own, a taken or lost one none."""
     if new.result is not None:
-        game.turn_deadline = None
+        game.turn_deadline = game.turn_started_at = game.turn_allowance_seconds = None
         for seat in seats:
             seat.draw_deadline = None
     else:
         if new.turn_no != old.turn_no or game.turn_deadline is None:
-            game.turn_deadline = now + timedelta(seconds=game.turn_seconds)
+            if new.turn_no != old.turn_no:
+                _turn_end(game=game, seat=seats[old.turn], now=now)
+            turn_start(game=game, seat=seats[new.turn], now=now)
         for seat in seats:
             if new.pending[seat.position] is None:
                 seat.draw_deadline = None
             elif old.pending[seat.position] is None:
                 seat.draw_deadline = now + timedelta(seconds=game.draw_window_seconds)
     game.next_deadline = next_deadline(game, seats)
+
+
+def _turn_end(*, game: Game, seat: Seat, now: datetime) -> None:
+    clock = turn_clock(game, seat)
+    if clock is not None and seat.bank_seconds is not None:
+        seat.bank_seconds = int(clock.bank_after_move(now).total_seconds())
 
 
 def next_deadline(game: Game, seats: list[Seat]) -> datetime | None:

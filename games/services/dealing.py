@@ -30,7 +30,7 @@ def game_deal(*, game: Game, seats: list[Seat], starter, rng: random.Random) -> 
     now = timezone.now()
     game.state = engine.state_to_json(state)
     game.status, game.started_at, game.version, game.turn_position = Game.Status.ACTIVE, now, 0, state.turn
-    deadlines_start(game=game, now=now)
+    deadlines_start(game=game, seats=seats, now=now)
     game.save()
     notify.game_started(game=game, seats=seats, starter=starter, now=now)
     return game

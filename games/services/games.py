@@ -15,7 +15,7 @@ from games.services.dealing import game_deal
 from games.services.invitations import invitation_create
 from games.services.suspensions import require_not_suspended
 
-A_MINUTE, THIRTY_DAYS = 60, 30 * 24 * 3600
+A_MINUTE, AN_HOUR, THIRTY_DAYS, SIXTY_DAYS = 60, 3600, 30 * 24 * 3600, 60 * 24 * 3600
 
 
 def game_create(
@@ -25,6 +25,11 @@ def game_create(
     teams: int,
     draw_mode: str = Game.DrawMode.AUTOMATIC,
     turn_seconds: int = 2 * 24 * 3600,
+    clock_kind: str = Game.ClockKind.DAYS_PER_MOVE,
+    bank_initial_seconds: int = 3 * 24 * 3600,
+    bank_increment_seconds: int = 24 * 3600,
+    bank_cap_seconds: int = 7 * 24 * 3600,
+    weekends_off: bool = False,
     draw_window_seconds: int = 12 * 3600,
     missed_turn_policy: str = Game.MissedTurnPolicy.SKIP,
     concede_after: int = 3,
@@ -47,6 +52,14 @@ def game_create(
         raise refusals.MISSED_TURN_POLICY_UNKNOWN()
     if not A_MINUTE <= turn_seconds <= THIRTY_DAYS:
         raise refusals.TURN_TIME_OUT_OF_RANGE()
+    if clock_kind not in Game.ClockKind.values:
+        raise refusals.CLOCK_KIND_UNKNOWN()
+    if not (
+        AN_HOUR <= bank_initial_seconds <= THIRTY_DAYS
+        and 0 <= bank_increment_seconds <= THIRTY_DAYS
+        and bank_initial_seconds <= bank_cap_seconds <= SIXTY_DAYS
+    ):
+        raise refusals.TIME_BANK_OUT_OF_RANGE()
     if not A_MINUTE <= draw_window_seconds <= THIRTY_DAYS:
         raise refusals.DRAW_WINDOW_OUT_OF_RANGE()
     if not 1 <= concede_after <= 20:
@@ -60,6 +73,11 @@ def game_create(
             teams=teams,
             draw_mode=draw_mode,
             turn_seconds=turn_seconds,
+            clock_kind=clock_kind,
+            bank_initial_seconds=bank_initial_seconds,
+            bank_increment_seconds=bank_increment_seconds,
+            bank_cap_seconds=bank_cap_seconds,
+            weekends_off=bool(weekends_off),
             draw_window_seconds=draw_window_seconds,
             missed_turn_policy=missed_turn_policy,
             concede_after=concede_after,

@@ -13,7 +13,7 @@ from games.errors import IllegalMoveError
 from games.models import Game, ModerationAction, Move, Notification, Seat
 from games.services._common import invitations_lapse, seats_of
 from games.services.audit import moderator_action
-from games.services.deadlines import deadlines_stop, next_deadline
+from games.services.deadlines import deadlines_stop, next_deadline, turn_extend, turn_left, turn_start
 from games.services.moves import MoveResult, record_input
 from games.services.suspensions import active_suspensions
 
@@ -154,7 +154,9 @@ def deadline_extend(
         if position is None:
             if game.turn_deadline is None:
                 raise refusals.NO_TURN_DEADLINE()
-            old, game.turn_deadline = game.turn_deadline, game.turn_deadline + more
+            # More time on the mover's clock (which may skip a weekend on the way).
+            old = game.turn_deadline
+            turn_extend(game=game, seat=seats[game.turn_position], more=more)
             new = game.turn_deadline
         else:
             if not 0 <= position < len(seats) or seats[position].draw_deadline is None:
@@ -164,7 +166,7 @@ def deadline_extend(
             new = seat.draw_deadline
             seat.save(update_fields=["draw_deadline"])
         game.next_deadline = next_deadline(game, seats)
-        game.save(update_fields=["turn_deadline", "next_deadline"])
+        game.save(update_fields=["turn_deadline", "turn_allowance_seconds", "next_deadline"])
         _emails_follow(game, {old: new})
         note.changes = {"seat": position, "minutes": minutes, "from": old.isoformat(), "to": new.isoformat()}
         return game
@@ -200,8 +202,9 @@ def game_pause(*, game_id: int, moderator, reason: str, private: bool = False) -
         def left(deadline):
             return None if deadline is None else max((deadline - now).total_seconds(), 0)
 
+        running = turn_left(game=game, seat=seats[game.turn_position], now=now)
         changes = {
-            "turn_left": left(game.turn_deadline),
+            "turn_left": None if running is None else running.total_seconds(),
             "draw_left": {str(s.position): left(s.draw_deadline) for s in seats if s.draw_deadline},
             "deadlines": [d.isoformat() for d in (game.turn_deadline, *(s.draw_deadline for s in seats)) if d],
         }
@@ -231,7 +234,9 @@ def game_resume(*, game_id: int, moderator, reason: str, private: bool = False) 
         def restored(seconds):
             return None if seconds is None else now + timedelta(seconds=seconds)
 
-        game.turn_deadline = restored(paused.changes["turn_left"])
+        if paused.changes["turn_left"] is not None:
+            allowance = timedelta(seconds=paused.changes["turn_left"])
+            turn_start(game=game, seat=seats[game.turn_position], now=now, allowance=allowance)
         for seat in seats:
             seat.draw_deadline = restored(paused.changes["draw_left"].get(str(seat.position)))
         Seat.objects.bulk_update(seats, ["draw_deadline"])
@@ -241,7 +246,9 @@ def game_resume(*, game_id: int, moderator, reason: str, private: bool = False) 
         _emails_follow(game, dict(zip(before, after, strict=True)))
         game.next_deadline = next_deadline(game, seats)
         game.status = Game.Status.ACTIVE
-        game.save(update_fields=["status", "turn_deadline", "next_deadline"])
+        game.save(
+            update_fields=["status", "turn_deadline", "turn_started_at", "turn_allowance_seconds", "next_deadline"]
+        )
         note.changes = {"turn_deadline": game.turn_deadline and game.turn_deadline.isoformat()}
         note.tell = _players(seats)
         return game

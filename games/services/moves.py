@@ -30,6 +30,8 @@ _RECORDED_FIELDS = (
     "result_reason",
     "turn_position",
     "turn_deadline",
+    "turn_started_at",
+    "turn_allowance_seconds",
     "next_deadline",
 )
 
@@ -136,7 +138,9 @@ def record_input(
         # Compared with the stored clock, not the one before this input: a
         # caller may have changed it before (a missed turn's count).
         if clock_of(seat) != seat.stored_clock:
-            Seat.objects.filter(pk=seat.pk).update(missed_turns=seat.missed_turns, draw_deadline=seat.draw_deadline)
+            Seat.objects.filter(pk=seat.pk).update(
+                missed_turns=seat.missed_turns, draw_deadline=seat.draw_deadline, bank_seconds=seat.bank_seconds
+            )
             seat.stored_clock = clock_of(seat)
     notify.after_input(game=game, seats=seats, old=state, new=new_state, events=events, door=door, now=now)
     return MoveResult(game=game, move=record, events=events, state=new_state)

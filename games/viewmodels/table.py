@@ -5,14 +5,16 @@ the order of the draw pile. The game page and the e-mails both read it, so
 whose turn it is, who won and what may be played are worked out here once."""
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.utils import timezone
 from django.utils.translation import gettext, pgettext
 
 from games import engine
 from games.describe import describe_move
 from games.engine.board import CARD_CELLS, CELL_NAMES
 from games.engine.cards import JACKS, TWO_EYED_JACKS, card_label, is_red
+from games.game_clock import bank_left
 from games.mail.board_text import board_rows
 from games.models import Game, Move, Seat
 from games.viewmodels.lost_draws import hand_sizes_after, lost_in_game, why_mine_was_lost
@@ -176,6 +178,7 @@ class SeatRow:
     resigned: bool
     discards: list[str]
     lost_draws: int = 0  # over the whole game
+    bank_left: timedelta | None = None  # a time-bank clock's balance, counted down on the seat's turn
 
 
 @dataclass
@@ -327,10 +330,17 @@ def board_cells(
 
 
 def seat_rows(
-    view: dict, seats: list[Seat], *, me: int | None, live: bool, lost: dict[int, int] | None = None
+    view: dict,
+    seats: list[Seat],
+    *,
+    me: int | None,
+    live: bool,
+    lost: dict[int, int] | None = None,
+    game: Game | None = None,
 ) -> list[SeatRow]:
     """The seats as the table lists them; `live` adds what only the present
-    knows (missed turns), which a replayed position does not."""
+    knows (missed turns, the banks of `game`), which a replayed position does not."""
+    now = timezone.now()
     by_position = {seat.position: seat for seat in seats}
     return [
         SeatRow(
@@ -346,6 +356,7 @@ def seat_rows(
             resigned=row["resigned"],
             discards=view["discards"][row["seat"]],
             lost_draws=(lost or {}).get(row["seat"], 0),
+            bank_left=bank_left(game, by_position[row["seat"]], now) if live and game else None,
         )
         for row in view["seats"]
     ]
@@ -409,7 +420,7 @@ def table_for(
             targets=targets,
             goes=where_cards_go(view, actions, my_turn=view["turn"] == position) if show_all and held else None,
         ),
-        seats=seat_rows(view, seats, me=position, live=True, lost=lost_in_game(game)),
+        seats=seat_rows(view, seats, me=position, live=True, lost=lost_in_game(game), game=game),
         hand=hand,
         actions=actions,
         selected=selected,

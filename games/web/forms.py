@@ -48,6 +48,23 @@ class NumberField(forms.IntegerField):
         return number
 
 
+# The clock presets (games/clock.py): what the service is asked for each.
+DAY = 24 * HOUR
+CLOCK_PRESETS = {
+    "relaxed": {
+        "clock_kind": Game.ClockKind.BANK,
+        "bank_initial_seconds": 3 * DAY,
+        "bank_increment_seconds": DAY,
+        "bank_cap_seconds": 7 * DAY,
+    },
+    "daily": {"clock_kind": Game.ClockKind.DAYS_PER_MOVE, "turn_seconds": DAY},
+    "blitz": {"clock_kind": Game.ClockKind.DAYS_PER_MOVE, "turn_seconds": 6 * HOUR},
+}
+ADVANCED = "advanced"
+# The fields of the "advanced" box, shown folded under the presets.
+ADVANCED_FIELDS = ("clock_kind", "turn_seconds", "bank_initial_hours", "bank_increment_hours", "bank_cap_hours")
+
+
 class GameCreateForm(forms.Form):
     players = forms.TypedChoiceField(
         label=_("Players"),
@@ -70,12 +87,46 @@ class GameCreateForm(forms.Form):
         widget=forms.RadioSelect,
         help_text=_("Tabletop is the printed rule: forget to draw in time and the card is lost."),
     )
+    clock = forms.ChoiceField(
+        label=_("Clock"),
+        choices=[
+            ("relaxed", _("Relaxed: 3 days + 1 day a move (at most 7 days)")),
+            ("daily", _("Daily: 1 day a move")),
+            ("blitz", _("Blitz by mail: 6 hours a move")),
+            (ADVANCED, _("Advanced: as set below")),
+        ],
+        initial="relaxed",
+        required=False,  # a form without it (an older page, a script) sets the clock by the fields below
+        widget=forms.RadioSelect,
+        help_text=_("A time bank is each player's own: it runs only on their turn and grows with each move."),
+    )
+    weekends_off = forms.BooleanField(
+        label=_("Weekends off"),
+        required=False,
+        help_text=_("Saturday and Sunday, in each player's own time zone, do not count against their clock."),
+    )
+    clock_kind = forms.ChoiceField(
+        label=_("Kind of clock"),
+        choices=Game.ClockKind.choices,
+        initial=Game.ClockKind.DAYS_PER_MOVE,
+        required=False,
+        widget=forms.RadioSelect,
+    )
     turn_seconds = forms.TypedChoiceField(
         label=_("Time per move"),
         choices=TURN_TIMES,
         coerce=int,
         initial=48 * HOUR,
         help_text=_("When it runs out, the turn is missed."),
+    )
+    bank_initial_hours = NumberField(
+        label=_("Time bank at the start (hours)"), min_value=1, max_value=720, initial=72, required=False
+    )
+    bank_increment_hours = NumberField(
+        label=_("Added after each move (hours)"), min_value=0, max_value=720, initial=24, required=False
+    )
+    bank_cap_hours = NumberField(
+        label=_("Time bank at most (hours)"), min_value=1, max_value=1440, initial=168, required=False
     )
     draw_window_seconds = forms.TypedChoiceField(
         label=_("Draw window"),
@@ -122,6 +173,31 @@ class GameCreateForm(forms.Form):
         ),
     )
 
+    def main_fields(self):
+        return [field for field in self if field.name not in ADVANCED_FIELDS]
+
+    def advanced_fields(self):
+        return [field for field in self if field.name in ADVANCED_FIELDS]
+
+    def advanced_open(self) -> bool:
+        """The box is shown open when it is what was chosen, or holds an error."""
+        chosen = self.is_bound and self.data.get("clock") == ADVANCED
+        return chosen or any(field.errors for field in self.advanced_fields())
+
+    def _clean_clock(self, data: dict) -> None:
+        """The preset, or the advanced box, as the service's clock arguments."""
+        preset = data.pop("clock", "") or ADVANCED
+        if preset in CLOCK_PRESETS:
+            data.pop("turn_seconds", None)
+        hours = {name: data.pop(f"bank_{name}_hours", None) for name in ("initial", "increment", "cap")}
+        if preset in CLOCK_PRESETS:
+            data.update(CLOCK_PRESETS[preset])
+            return
+        data["clock_kind"] = data.get("clock_kind") or Game.ClockKind.DAYS_PER_MOVE
+        for name, value in hours.items():
+            if value is not None:
+                data[f"bank_{name}_seconds"] = value * HOUR
+
     def clean_start_mode(self) -> str:
         return self.cleaned_data["start_mode"] or Game.StartMode.AUTO
 
@@ -148,6 +224,7 @@ class GameCreateForm(forms.Form):
                 "{players} player plays in {allowed} teams.", "{players} players play in {allowed} teams.", players
             )
             self.add_error("teams", plays.format(players=players, allowed=allowed))
+        self._clean_clock(data)
         invitees = data.get("invitees") or []
         if players and len(invitees) > players - 1:
             besides = ngettext(

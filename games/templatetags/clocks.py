@@ -1,0 +1,36 @@
+"""A game's clock in words, and a time bank's balance: {{ game|clock }}
+("time bank: 3 days + 1 day a move, at most 1 week · weekends off") and
+{{ seat.bank_left|bank_left }} ("2 d 4 h left")."""
+
+from datetime import timedelta
+
+from django import template
+from django.utils.translation import gettext
+
+from games.clock import BANK, days_hours
+from games.templatetags.sequence_tags import duration
+
+register = template.Library()
+
+
+@register.filter
+def clock(game) -> str:
+    if game.clock_kind == BANK:
+        text = gettext("time bank: %(initial)s + %(increment)s a move, at most %(cap)s") % {
+            "initial": duration(game.bank_initial_seconds),
+            "increment": duration(game.bank_increment_seconds) if game.bank_increment_seconds else "0",
+            "cap": duration(game.bank_cap_seconds),
+        }
+    else:
+        text = gettext("%(time)s per move") % {"time": duration(game.turn_seconds)}
+    return gettext("%(clock)s · weekends off") % {"clock": text} if game.weekends_off else text
+
+
+@register.filter
+def bank_left(left: timedelta | None) -> str:
+    if left is None:
+        return ""
+    days, hours, minutes = days_hours(left)
+    if days:
+        return gettext("%(days)d d %(hours)d h left") % {"days": days, "hours": hours}
+    return gettext("%(hours)d h %(minutes)d min left") % {"hours": hours, "minutes": minutes}
