@@ -215,6 +215,8 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = 30
 ANYMAIL = {key.removeprefix("ANYMAIL_"): value for key, value in os.environ.items() if key.startswith("ANYMAIL_")}
+# The one provider whose inbound webhook is mounted at /anymail/<provider>/inbound/ (empty: none).
+INBOUND_WEBHOOK_PROVIDER = os.environ.get("INBOUND_WEBHOOK_PROVIDER", "")
 # Moves by e-mail (games/inbound): replies go to play+<token>@INBOUND_DOMAIN.
 INBOUND_DOMAIN = os.environ.get("INBOUND_DOMAIN", "")  # empty: SITE_URL's host
 INBOUND_IMAP_URL = os.environ.get("INBOUND_IMAP_URL", "")  # e.g. imaps://user:pass@host/INBOX
