@@ -298,7 +298,9 @@ PERMISSIONS_POLICY = ", ".join(
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"one_line_refusals": {"()": "sequence_site.log_filters.OneLineRefusals"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"django.request": {"filters": ["one_line_refusals"]}},  # a 403 without its traceback
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 
