@@ -1,11 +1,13 @@
 from allauth.account.adapter import DefaultAccountAdapter
 from django import forms
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
 from accounts import usernames
+from accounts.models import SKELETON_FIELDS
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -31,7 +33,11 @@ class AccountAdapter(DefaultAccountAdapter):
         return reverse("welcome")
 
     def _looks_taken(self, username: str) -> bool:
-        return get_user_model().objects.filter(username_skeleton=usernames.skeleton(username)).exists()
+        keys = usernames.skeletons(username)
+        looks_alike = Q()
+        for field in SKELETON_FIELDS:
+            looks_alike |= Q(**{f"{field}__in": keys})
+        return get_user_model().objects.filter(looks_alike).exists()
 
     def authenticate(self, request, **credentials):
         # Names are stored normalised, so what is typed to log in is too.
