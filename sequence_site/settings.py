@@ -195,6 +195,12 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Sequence] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if SITE_URL.startswith("https") else "http"
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"  # NFKC usernames, look-alikes of taken names refused
 ACCOUNT_RATE_LIMITS_ENABLED = True  # allauth's defaults, counted in CACHES["default"]
+# Wrong passwords: allauth's limit per address only. Its default limit per account
+# let anyone lock anyone out; accounts.lockout slows (address, account) instead.
+ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip"}
+ACCOUNT_LOGIN_BY_CODE_ENABLED = True  # a one-time code by e-mail: the way in that wrong passwords never block
+# The client's address (for those limits) behind this many proxies that add X-Forwarded-For; 0: REMOTE_ADDR.
+ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 
 # --- E-mail -------------------------------------------------------------------
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Sequence <sequence@localhost>")
