@@ -67,6 +67,7 @@ RAW_SHAPES = [
     (FORM, b"charsets=not-json&from=x"),
     ("multipart/form-data; boundary=nope", b"--nope\r\nbroken"),
     ("text/plain", b"\x00" * 64),
+    (FORM, "&".join(f"field{i}=x" for i in range(1100)).encode()),  # over Django's 1000 fields
 ]
 FILE_SHAPES = [  # multipart with file parts, where the provider expects text fields
     {"email": SimpleUploadedFile("email.eml", b"From: a@b\r\n\r\nhi")},
