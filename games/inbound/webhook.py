@@ -64,9 +64,9 @@ def urlpatterns() -> list[URLPattern]:
 def provider_configured(app_configs, **kwargs) -> list[checks.Error]:
     """The provider's keys, checked at start rather than by its first message."""
     provider = settings.INBOUND_WEBHOOK_PROVIDER
-    providers = inbound_patterns()
     if not provider:
         return []
+    providers = inbound_patterns()
     if provider not in providers:
         return [
             checks.Error(
