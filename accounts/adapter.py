@@ -1,11 +1,15 @@
+import math
+
 from allauth.account.adapter import DefaultAccountAdapter
 from django import forms
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
-from accounts import usernames
+from accounts import lockout, usernames
+from accounts.models import SKELETON_FIELDS
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -31,10 +35,37 @@ class AccountAdapter(DefaultAccountAdapter):
         return reverse("welcome")
 
     def _looks_taken(self, username: str) -> bool:
-        return get_user_model().objects.filter(username_skeleton=usernames.skeleton(username)).exists()
+        keys = usernames.skeletons(username)
+        looks_alike = Q()
+        for field in SKELETON_FIELDS:
+            looks_alike |= Q(**{f"{field}__in": keys})
+        return get_user_model().objects.filter(looks_alike).exists()
 
     def authenticate(self, request, **credentials):
         # Names are stored normalised, so what is typed to log in is too.
         if credentials.get("username"):
             credentials["username"] = usernames.normalise(credentials["username"])
-        return super().authenticate(request, **credentials)
+        user = super().authenticate(request, **credentials)
+        if user is not None:
+            lockout.succeeded(self.get_client_ip(request), credentials)
+        return user
+
+    def pre_authenticate(self, request, **credentials):
+        super().pre_authenticate(request, **credentials)  # allauth's limit per address
+        wait = lockout.seconds_to_wait(self.get_client_ip(request), credentials)
+        if wait:
+            minutes = math.ceil(wait / 60)
+            raise forms.ValidationError(
+                ngettext(
+                    "Too many wrong passwords for this account from your address. Try again in %(minutes)d minute,"
+                    " or sign in with a code sent to your e-mail address.",
+                    "Too many wrong passwords for this account from your address. Try again in %(minutes)d minutes,"
+                    " or sign in with a code sent to your e-mail address.",
+                    minutes,
+                )
+                % {"minutes": minutes}
+            )
+
+    def authentication_failed(self, request, **credentials):
+        super().authentication_failed(request, **credentials)
+        lockout.failed(self.get_client_ip(request), credentials)

@@ -48,6 +48,9 @@ def reminder_hour(text: str) -> int | None:
     return hours if 1 <= hours <= MAX_REMINDER_HOURS else None
 
 
+SKELETON_FIELDS = ("username_skeleton", "username_skeleton_capitals", "username_skeleton_written")
+
+
 class User(AbstractUser):
     """The site's own user model, so that fields can be added without a
     painful swap later. Sign-up, verification and log-in are django-allauth's."""
@@ -69,10 +72,24 @@ class User(AbstractUser):
     )
     username_skeleton = models.CharField(
         _("look-alike key"),
-        max_length=600,  # case folding may lengthen a name ('ß' -> 'ss')
+        max_length=usernames.SKELETON_MAX_LENGTH,  # a skeleton may be longer than the name ('m' -> 'rn')
         db_index=True,
         editable=False,
         help_text="What the username looks like: sign-up refuses a name that looks like a taken one.",
+    )
+    username_skeleton_capitals = models.CharField(
+        _("look-alike key in capitals"),
+        max_length=usernames.SKELETON_MAX_LENGTH,
+        db_index=True,
+        editable=False,
+        help_text="What the username looks like in capitals (capital I looks like l, small i does not).",
+    )
+    username_skeleton_written = models.CharField(
+        _("look-alike key as written"),
+        max_length=usernames.SKELETON_MAX_LENGTH,
+        db_index=True,
+        editable=False,
+        help_text="What the username looks like as it is written.",
     )
     language = models.CharField(
         _("language"),
@@ -110,9 +127,11 @@ class User(AbstractUser):
 
     def save(self, *args, **kwargs):
         self.username_skeleton = usernames.skeleton(self.username)
+        self.username_skeleton_capitals = usernames.capitals_skeleton(self.username)
+        self.username_skeleton_written = usernames.written_skeleton(self.username)
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "username" in update_fields:
-            kwargs["update_fields"] = {*update_fields, "username_skeleton"}
+            kwargs["update_fields"] = {*update_fields, *SKELETON_FIELDS}
         super().save(*args, **kwargs)
 
     def delivery_for(self, kind: str) -> str:

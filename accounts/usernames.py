@@ -1,10 +1,11 @@
 """Usernames one player cannot use to pose as another: normalised (NFKC),
 without invisible characters, in one script, and not a look-alike of a name
-already taken. After Unicode TR #39, with the standard library and a small
-table instead of its full data."""
+already taken: Unicode TR #39's skeleton, computed by ICU (PyICU) over
+Unicode's full confusables table, with case folding."""
 
 import unicodedata
 
+import icu
 from django.core.exceptions import ValidationError
 
 
@@ -70,27 +71,37 @@ def validate_single_script(username: str) -> None:
 
 # --- look-alikes ---------------------------------------------------------------
 
-# Letters that look like Latin ones, and the Latin letters and digits that
-# look like others (after TR #39's confusables.txt). Mapped before case
-# folding, since capital В looks like B but small в does not look like b.
-# Latin capital I stays I: as l it would part ÉLISE from élise.
-_LOOKALIKES = str.maketrans(
-    {
-        **dict(zip("АВЕКМНОРСТУХЅІЈԚԜҮӀ", "ABEKMHOPCTYXSIJQWYI", strict=True)),  # Cyrillic capitals
-        **dict(zip("аеорсухѕіјԁһԛԝӏүѵ", "aeopcyxsijdhqwlyv", strict=True)),  # Cyrillic small
-        **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧϹͿ", "ABEZHIKMNOPTYXCJ", strict=True)),  # Greek capitals
-        **dict(zip("αορνυικχγϲϳ", "aopvuikxycj", strict=True)),  # Greek small
-        **dict(zip("ՕՍօսհոզ", "OUouhnq", strict=True)),  # Armenian
-        **dict(zip("ıɑɡ01", "iagol", strict=True)),  # Latin and digits
-    }
-)
-_LOOKALIKE_PAIRS = [("rn", "m"), ("vv", "w")]
+# ICU's skeleton is TR #39's over confusables.txt (ICU 77: Unicode 16). It
+# is case-sensitive, as looks are: capital I looks like l, small i does not;
+# small m looks like rn, capital M does not. Names are told apart without
+# regard to case, so each is kept as it looks written in small letters, in
+# capitals and as typed, and two names look alike when any of these meet:
+# 'Iookalike' as typed is 'lookalike' in small letters, 'ΙΟΝ' (Greek) as typed
+# is 'ion' in capitals, 'modem' and 'modern' meet in small letters.
+_SPOOF = icu.SpoofChecker()
+SKELETON_MAX_LENGTH = 600  # the columns' length; a longer skeleton is cut, which can only refuse more
+
+
+def _skeleton(text: str) -> str:
+    return unicodedata.normalize("NFC", _SPOOF.getSkeleton(0, text))[:SKELETON_MAX_LENGTH]
 
 
 def skeleton(username: str) -> str:
-    """What a name looks like: two names with one skeleton are look-alikes
-    ('сосо' in Cyrillic and 'coco', 'paypa1' and 'PayPal')."""
-    shape = normalise(username).translate(_LOOKALIKES).casefold()
-    for pair, single in _LOOKALIKE_PAIRS:
-        shape = shape.replace(pair, single)
-    return unicodedata.normalize("NFC", shape)
+    """What a name looks like in small letters ('сосо' in Cyrillic and 'coco'
+    have one; 'paypa1' and 'PayPal' too)."""
+    return _skeleton(normalise(username).casefold())
+
+
+def capitals_skeleton(username: str) -> str:
+    """What it looks like in capitals ('ВОВ' in Cyrillic and 'bob': 'BOB')."""
+    return _skeleton(normalise(username).upper())
+
+
+def written_skeleton(username: str) -> str:
+    """What it looks like as typed ('Iookalike': 'lookalike')."""
+    return _skeleton(normalise(username))
+
+
+def skeletons(username: str) -> set[str]:
+    """A name looks like another when these two sets meet."""
+    return {skeleton(username), capitals_skeleton(username), written_skeleton(username)}

@@ -1,7 +1,8 @@
 """`check --deploy` refuses the embedded defaults. Each of them works on one
 machine only: web, worker and beat on several machines would each get their
 own broker queue, cache (rate limits, the worker heartbeat) or mail folder,
-and nothing would say so."""
+and nothing would say so. An http:// SITE_URL is one message too, not
+Django's four about what follows from it."""
 
 from pathlib import Path
 
@@ -62,3 +63,17 @@ def static_files_missing() -> str | None:
 def static_files_collected(app_configs, **kwargs) -> list[checks.Error]:
     missing = static_files_missing()
     return [checks.Error(missing, id="sequence_site.E010")] if missing else []
+
+
+@checks.register("sequence_site", deploy=True)
+def https_site(app_configs, **kwargs) -> list[checks.Error]:
+    """HSTS, the SSL redirect and secure cookies all follow from an https SITE_URL."""
+    if settings.DEBUG or settings.SITE_URL.startswith("https://"):
+        return []
+    return [
+        checks.Error(
+            "SITE_URL must be https in production.",
+            hint="Set SITE_URL=https://your.host: HSTS, the SSL redirect and secure cookies follow from it.",
+            id="sequence_site.E004",
+        )
+    ]

@@ -15,31 +15,35 @@ class RefuseNulBytesMiddleware:
     """Answer 400 to a request carrying a NUL byte in its path, query, form
     fields or cookies. PostgreSQL refuses NUL in text, so letting one reach a
     lookup turns a junk request into a 500; no real form or link has one.
-    Placed before anything reads the session, the user or the database."""
+    Placed before anything reads the session, the user or the database. The
+    form fields are read just before the view (nothing before it reads them),
+    and not for a view marked `reads_raw_body`: the inbound webhook, whose
+    parser needs the raw body, which Django cannot give once the form was read."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        if self._carries_nul(request):
-            return HttpResponseBadRequest(
-                "Bad request: NUL characters are not allowed.", content_type="text/plain; charset=utf-8"
-            )
+        if NUL in request.path or _has_nul(request.GET):
+            return _refused()
+        if any(NUL in name or NUL in value for name, value in request.COOKIES.items()):
+            return _refused()
         return self.get_response(request)
 
-    @staticmethod
-    def _carries_nul(request) -> bool:
-        # Django has already percent-decoded all of these, so %00 shows as NUL.
-        if NUL in request.path or _has_nul(request.GET):
-            return True
-        if any(NUL in name or NUL in value for name, value in request.COOKIES.items()):
-            return True
-        if request.method != "POST":
-            return False
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if request.method != "POST" or getattr(view_func, "reads_raw_body", False):
+            return None
         try:
-            return _has_nul(request.POST)
+            return _refused() if _has_nul(request.POST) else None
         except UnreadablePostError:  # the client went away; nothing to answer
-            return False
+            return None
+
+
+def _refused() -> HttpResponseBadRequest:
+    # Django has already percent-decoded the path, the query and the form, so %00 shows as NUL.
+    return HttpResponseBadRequest(
+        "Bad request: NUL characters are not allowed.", content_type="text/plain; charset=utf-8"
+    )
 
 
 class PermissionsPolicyMiddleware:

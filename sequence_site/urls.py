@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from games.inbound import webhook
 from sequence_site.health import healthz
 
 urlpatterns = [
@@ -9,6 +10,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
-    path("anymail/", include("anymail.urls")),  # the inbound e-mail webhook (games/inbound/webhook.py)
+    # The inbound e-mail webhook of INBOUND_WEBHOOK_PROVIDER only (games/inbound/webhook.py).
+    path("anymail/", include((webhook.urlpatterns(), "anymail"))),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the footer's language switcher
 ]

@@ -87,3 +87,13 @@ def test_a_local_run_is_not_bothered(tmp_path):
     """`make run` sets DEBUG: the embedded defaults are what it is for."""
     result = check_deploy(tmp_path, DEBUG="true")
     assert "sequence_site.E00" not in result.stdout + result.stderr
+
+
+def test_an_http_site_url_is_one_clear_message(tmp_path):
+    """Not four generic ones (HSTS, SSL redirect, two cookies): the one cause, named."""
+    result = check_deploy(tmp_path, **{**PRODUCTION, "SITE_URL": "http://sequence.example.org"})
+    assert result.returncode != 0
+    assert "SITE_URL must be https in production" in result.stderr
+    assert "sequence_site.E004" in result.stderr
+    for generic in ("security.W004", "security.W008", "security.W012", "security.W016"):
+        assert generic not in result.stderr

@@ -107,10 +107,10 @@ def test_login_rate_limit_is_enforced(client, django_user_model):
     EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
     for attempt in range(6):
         client.post(reverse("account_login"), {"login": "dan", "password": f"wrong-{attempt}"})
-    # Even the right password is now refused until the window passes.
+    # From the same address even the right password is now refused until the wait is over.
     response = client.post(reverse("account_login"), {"login": "dan", "password": "right-passphrase-2"})
     assert response.status_code == 200
-    assert b"Too many failed login attempts" in response.content
+    assert b"Too many wrong passwords for this account from your address" in response.content
 
 
 def test_password_reset_mail_is_sent(client, django_user_model):

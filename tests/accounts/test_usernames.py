@@ -1,6 +1,7 @@
 """No one signs up under a name that poses as another player's: look-alike
 letters of another script, invisible characters, compatibility forms."""
 
+import importlib
 import uuid
 
 import pytest
@@ -59,6 +60,47 @@ def test_other_look_alikes_and_case_variants_are_refused(client, taken, look_ali
     response = sign_up(client, look_alike)
     assert not signed_up(response)
     assert usernames_taken() == [taken]
+
+
+@pytest.mark.parametrize(
+    "taken, look_alike",
+    [
+        ("lookalike", "Iookalike"),  # capital I for small l
+        ("Iookalike", "lookalike"),  # and the other way round
+        ("lookalike", "1ookalike"),
+        ("lookalike", "lookaIike"),
+        ("lisa", "Iisa"),
+        ("Ilse", "llse"),
+        ("nou", "\u0578\u0585\u057d"),  # Armenian ո օ ս: from Unicode's table, not a hand list
+        ("clara", "\u13df\u13de\u13aa\u13a1\u13aa"),  # Cherokee, in capitals
+        ("cla", "\ua4da\ua4e1\ua4ee"),  # Lisu
+    ],
+)
+def test_look_alikes_from_the_full_confusables_table_are_refused(client, taken, look_alike):
+    UserFactory(username=taken)
+    assert refused(sign_up(client, look_alike), "looks too much like another player")
+    assert usernames_taken() == [taken]
+
+
+@pytest.mark.parametrize("taken, other", [("kim", "klm"), ("anna", "ana"), ("lion", "iion"), ("bob", "bod")])
+def test_names_that_only_share_letters_are_not_look_alikes(client, taken, other):
+    UserFactory(username=taken)
+    assert signed_up(sign_up(client, other))
+
+
+def test_the_data_migration_recomputes_every_skeleton():
+    from django.apps import apps
+
+    fill_skeletons = importlib.import_module("accounts.migrations.0008_username_skeletons_confusables").fill_skeletons
+    user = UserFactory(username="Iookalike")
+    get_user_model().objects.update(
+        username_skeleton="old", username_skeleton_capitals="", username_skeleton_written=""
+    )
+    fill_skeletons(apps, None)
+    user.refresh_from_db()
+    assert user.username_skeleton == "iookalike"
+    assert user.username_skeleton_written == "lookalike"
+    assert user.username_skeleton_capitals == "lOOKALlKE"  # capital I looks like small l
 
 
 def test_a_name_mixing_scripts_is_refused(client):

@@ -432,6 +432,7 @@ def pages(client, started_game):
         ("signup", reverse("account_signup"), None),
         ("verification_sent", reverse("account_email_verification_sent"), None),
         ("password_reset", reverse("account_reset_password"), None),
+        ("request_login_code", reverse("account_request_login_code"), None),
         ("password_change", reverse("account_change_password"), host),
         ("email_addresses", reverse("account_email"), host),
         ("logout", reverse("account_logout"), host),
