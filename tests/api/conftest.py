@@ -22,3 +22,9 @@ def api(client):
         return call
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def _no_rate_limit_in_play(settings):
+    """Whole games make more requests than a minute's allowance; the limit has its own test."""
+    settings.API_REQUESTS_PER_MINUTE = 1_000_000
