@@ -9,7 +9,7 @@ from functools import wraps
 from django.core.exceptions import RequestDataTooBig
 from django.utils import translation
 from ninja import NinjaAPI
-from ninja.errors import AuthenticationError, ValidationError
+from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from games import refusals
 from games.api.auth import bearer
@@ -46,8 +46,9 @@ def invalid(request, exc: ValidationError):
     return _answer(request, refusals.API_REQUEST_INVALID(where=where[:20]))
 
 
+@api.exception_handler(HttpError)  # ninja's own: a body it cannot parse
 @api.exception_handler(RequestDataTooBig)
-def too_big(request, exc):
+def unreadable(request, exc):
     return _answer(request, refusals.API_REQUEST_INVALID(where=["body"]))
 
 

@@ -1,7 +1,6 @@
 """Moves over the API: the version check, the Idempotency-Key, resigning with
 its confirmation, and the moves recorded with door "api"."""
 
-
 import pytest
 
 from games.models import Game, Move
