@@ -9,6 +9,7 @@ from functools import wraps
 
 from django.conf import settings
 from django.utils import timezone, translation
+from ninja.security import HttpBearer
 
 from accounts.api_tokens import token_for
 from accounts.models import ApiToken
@@ -20,13 +21,17 @@ from games.services.suspensions import require_not_suspended
 LAST_USED_EVERY = timedelta(minutes=1)
 
 
-def bearer(request) -> ApiToken:
-    """ninja's auth callable: the request's token, or a refusal."""
-    header = request.headers.get("Authorization", "")
-    scheme, _, secret = header.partition(" ")
-    if scheme.lower() != "bearer" or not secret.strip():
-        raise refusals.API_TOKEN_MISSING()
-    token = token_for(secret.strip())
+class Bearer(HttpBearer):
+    """ninja's bearer scheme (so the schema documents it); a request without
+    one is refused as api_token_missing (games/api/urls.py)."""
+
+    def authenticate(self, request, token: str) -> ApiToken:
+        return authenticated(request, token)
+
+
+def authenticated(request, secret: str) -> ApiToken:
+    """The request's token, or a refusal."""
+    token = token_for(secret)
     if token is None:
         raise refusals.API_TOKEN_UNKNOWN()
     if token.user.language:  # every refusal from here on in the owner's language

@@ -12,7 +12,7 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from games import refusals
-from games.api.auth import bearer
+from games.api.auth import Bearer
 from games.api.views import router
 from games.errors import GameError
 
@@ -20,7 +20,7 @@ api = NinjaAPI(
     title="Sequence API",
     version="1",
     description="Personal access tokens from the settings page: `Authorization: Bearer <token>`.",
-    auth=bearer,
+    auth=Bearer(),
     urls_namespace="api",
     openapi_url="/openapi.json",
     docs_url="/docs",

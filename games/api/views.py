@@ -4,7 +4,7 @@ never another seat's hand, never the draw pile's order); changes through
 games.services."""
 
 from django.utils import timezone
-from ninja import Header, Query, Router
+from ninja import Header, Query, Router, Schema
 
 from games import refusals, selectors, services
 from games.api import actions, events
@@ -15,6 +15,19 @@ from games.models import Invitation, Move
 from games.viewmodels.chat import chat_for
 
 router = Router()
+
+
+class RefusalOut(Schema):
+    """Every refusal: its HTTP status, its stable code, its params and its sentence in the token owner's language."""
+
+    status: int
+    code: str
+    params: dict
+    message: str
+
+
+# The statuses refusals have (games/errors.py), each answered as a RefusalOut.
+ANSWERS = {200: dict, frozenset({400, 401, 403, 404, 409, 422, 429}): RefusalOut}
 HISTORY_PAGE = 500
 
 
@@ -23,13 +36,13 @@ def _seen(request, game_id: int) -> dict:
     return game_as_seen(game, seats, mine)
 
 
-@router.get("/me", summary="The token's owner and scopes")
+@router.get("/me", summary="The token's owner and scopes", response=ANSWERS)
 @needs("games:read")
 def me(request):
     return {"username": request.user.username, "language": request.user.language, "scopes": request.auth.scopes}
 
 
-@router.get("/games", summary="My games, most urgent first")
+@router.get("/games", summary="My games, most urgent first", response=ANSWERS)
 @needs("games:read")
 def my_games(request):
     now = timezone.now()
@@ -52,7 +65,7 @@ def my_games(request):
     }
 
 
-@router.get("/games/open", summary="Public games looking for players")
+@router.get("/games/open", summary="Public games looking for players", response=ANSWERS)
 @needs("games:read")
 def open_games(request):
     return {
@@ -69,20 +82,20 @@ def open_games(request):
     }
 
 
-@router.post("/games", summary="Create a game (I take the first seat)")
+@router.post("/games", summary="Create a game (I take the first seat)", response=ANSWERS)
 @needs("games:play")
 def game_create(request, body: GameIn):
     game = services.game_create(creator=request.user, **body.model_dump())
     return _seen(request, game.pk)
 
 
-@router.get("/games/{game_id}", summary="A game as my seat (or a spectator) sees it")
+@router.get("/games/{game_id}", summary="A game as my seat (or a spectator) sees it", response=ANSWERS)
 @needs("games:read")
 def game_detail(request, game_id: int):
     return _seen(request, game_id)
 
 
-@router.get("/games/{game_id}/moves", summary="The history after version `since`")
+@router.get("/games/{game_id}/moves", summary="The history after version `since`", response=ANSWERS)
 @needs("games:read")
 def game_moves(request, game_id: int, since: int = Query(0, ge=0, le=2**31 - 1)):
     game, _, _ = selectors.game_for_viewer(game_id=checked_id(game_id), user=request.user)
@@ -90,26 +103,26 @@ def game_moves(request, game_id: int, since: int = Query(0, ge=0, le=2**31 - 1))
     return {"version": game.version, "moves": [move_as_data(move) for move in moves]}
 
 
-@router.post("/games/{game_id}/actions", summary="Play a move (with an Idempotency-Key)")
+@router.post("/games/{game_id}/actions", summary="Play a move (with an Idempotency-Key)", response=ANSWERS)
 @needs("games:play")
 def game_action(request, game_id: int, body: MoveIn, idempotency_key: str | None = Header(None)):
     return actions.submit(request, checked_id(game_id), body, idempotency_key)
 
 
-@router.post("/games/{game_id}/resign", summary="Resign: ask for a confirmation, then send it back")
+@router.post("/games/{game_id}/resign", summary="Resign: ask for a confirmation, then send it back", response=ANSWERS)
 @needs("games:play")
 def game_resign(request, game_id: int, body: ResignIn):
     return actions.resign(request, checked_id(game_id), body.confirm)
 
 
-@router.post("/games/{game_id}/join", summary="Take a seat in a public game")
+@router.post("/games/{game_id}/join", summary="Take a seat in a public game", response=ANSWERS)
 @needs("games:play")
 def game_join(request, game_id: int):
     services.seat_join(game_id=checked_id(game_id), user=request.user)
     return _seen(request, game_id)
 
 
-@router.post("/games/{game_id}/invitations", summary="Invite a player by username or e-mail address")
+@router.post("/games/{game_id}/invitations", summary="Invite a player by username or e-mail address", response=ANSWERS)
 @needs("games:play")
 def game_invite(request, game_id: int, body: InviteIn):
     invitation = services.invitation_create(game_id=checked_id(game_id), inviter=request.user, invitee=body.invitee)
@@ -125,14 +138,14 @@ def _my_invitation(request, game_id: int) -> Invitation:
     return invitation
 
 
-@router.post("/games/{game_id}/invitation/accept", summary="Accept my invitation to a game")
+@router.post("/games/{game_id}/invitation/accept", summary="Accept my invitation to a game", response=ANSWERS)
 @needs("games:play")
 def invitation_accept(request, game_id: int):
     services.invitation_accept(invitation_id=_my_invitation(request, game_id).pk, user=request.user)
     return _seen(request, game_id)
 
 
-@router.post("/games/{game_id}/invitation/decline", summary="Decline my invitation to a game")
+@router.post("/games/{game_id}/invitation/decline", summary="Decline my invitation to a game", response=ANSWERS)
 @needs("games:play")
 def invitation_decline(request, game_id: int):
     services.invitation_decline(invitation_id=_my_invitation(request, game_id).pk, user=request.user)
@@ -151,20 +164,20 @@ def _chat(request, game_id: int) -> dict:
     }
 
 
-@router.get("/games/{game_id}/chat", summary="The table's chat, oldest first")
+@router.get("/games/{game_id}/chat", summary="The table's chat, oldest first", response=ANSWERS)
 @needs("games:read")
 def chat_read(request, game_id: int):
     return _chat(request, game_id)
 
 
-@router.post("/games/{game_id}/chat", summary="Write to the table's chat")
+@router.post("/games/{game_id}/chat", summary="Write to the table's chat", response=ANSWERS)
 @needs("chat:write")
 def chat_write(request, game_id: int, body: ChatIn):
     services.chat_post(game_id=checked_id(game_id), user=request.user, text=body.text)
     return _chat(request, game_id)
 
 
-@router.get("/events", summary="Wait (at most `wait` seconds) for a change to any of my games")
+@router.get("/events", summary="Wait (at most `wait` seconds) for a change to any of my games", response=ANSWERS)
 @needs("games:read")
 def events_poll(request, since: str = Query("", max_length=events.CURSOR_MAX), wait: int = Query(0, ge=0, le=30)):
     return events.poll(user=request.user, since=since, wait=wait)
