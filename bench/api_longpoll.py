@@ -32,33 +32,46 @@ def prepare(env: dict) -> str:
     out = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", script], cwd=ROOT, env=env, check=True, capture_output=True
     )
-    return out.stdout.decode().strip()
+    return out.stdout.decode().split()[-1]  # the last word: the token
 
 
 def run(env, secret, label, args, waiters, wait):
     server = subprocess.Popen(
-        ["gunicorn", "sequence_site.wsgi", "--bind", f"127.0.0.1:{PORT}", "--timeout", "120", *args],
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "sequence_site.wsgi",
+            "--bind",
+            f"127.0.0.1:{PORT}",
+            "--timeout",
+            "120",
+            *args,
+        ],
         cwd=ROOT,
         env=env,
-        stderr=subprocess.DEVNULL,
+        stderr=open(Path(env["VAR_DIR"]) / f"gunicorn-{len(args)}.log", "w"),  # noqa: SIM115
     )
     try:
         for _ in range(100):
             try:
-                requests.get(f"http://127.0.0.1:{PORT}/healthz", timeout=1)
+                requests.get(f"http://127.0.0.1:{PORT}/api/v1/openapi.json", timeout=10)
                 break
-            except requests.ConnectionError:
+            except requests.RequestException:
                 time.sleep(0.2)
         done = []
         start = time.monotonic()
 
         def poll():
-            response = requests.get(
-                f"http://127.0.0.1:{PORT}/api/v1/events?since=e30&wait={wait}",
-                headers={"Authorization": f"Bearer {secret}"},
-                timeout=600,
-            )
-            done.append((time.monotonic() - start, response.status_code))
+            try:
+                response = requests.get(
+                    f"http://127.0.0.1:{PORT}/api/v1/events?since=e30&wait={wait}",
+                    headers={"Authorization": f"Bearer {secret}"},
+                    timeout=600,
+                )
+                done.append((time.monotonic() - start, response.status_code))
+            except requests.RequestException as exc:
+                done.append((time.monotonic() - start, type(exc).__name__))
 
         threads = [threading.Thread(target=poll) for _ in range(waiters)]
         for thread in threads:
