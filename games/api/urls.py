@@ -32,6 +32,8 @@ def _answer(request, exc: GameError):
     response = api.create_response(request, exc.as_dict(), status=exc.status_code)
     if exc.code == refusals.API_RATE_LIMITED.code:
         response["Retry-After"] = str(exc.params["seconds"])
+    if exc.status_code == 401:
+        response["WWW-Authenticate"] = 'Bearer realm="api"'  # RFC 6750
     return response
 
 

@@ -21,6 +21,7 @@ def refused(response, status, code):
 
 def test_no_token_or_an_unknown_one(client):
     refused(client.get("/api/v1/games"), 401, "api_token_missing")
+    assert client.get("/api/v1/games")["WWW-Authenticate"].startswith("Bearer")
     refused(client.get("/api/v1/games", HTTP_AUTHORIZATION="Basic abc"), 401, "api_token_missing")
     refused(client.get("/api/v1/games", HTTP_AUTHORIZATION="Bearer seq_nothing"), 401, "api_token_unknown")
 
