@@ -14,6 +14,7 @@ import time
 
 from django.conf import settings
 
+from games import inputs
 from games.models import Game, Invitation, Seat
 
 CURSOR_MAX = 8000
@@ -26,7 +27,8 @@ def _read(cursor: str) -> dict[int, int]:
     """The revisions a cursor holds; one that cannot be read holds none (everything is new)."""
     try:
         pairs = json.loads(base64.urlsafe_b64decode(cursor.encode("ascii") + b"=="))
-        return {int(game): int(revision) for game, revision in pairs.items()}
+        known = {int(game): int(revision) for game, revision in pairs.items()}
+        return {game: revision for game, revision in known.items() if inputs.is_game_id(game)}
     except (ValueError, TypeError, AttributeError, UnicodeError):
         return {}
 
