@@ -15,7 +15,7 @@ def test_the_api_docs_page_shows_the_operations(browser, live_server):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("request", lambda request: hosts.add(request.url.split("/")[2]))
     page.goto(f"{live_server.url}/api/v1/docs")
-    page.wait_for_selector("text=/api/v1/games/{game_id}/actions", timeout=15_000)
+    page.get_by_text("/api/v1/games/{game_id}/actions", exact=True).first.wait_for(timeout=15_000)
     assert errors == []
     assert hosts == {live_server.url.split("/")[2]}
     context.close()
