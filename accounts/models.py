@@ -171,3 +171,40 @@ class RateBucket(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class ApiToken(models.Model):
+    """A personal access token for the JSON API (games/api/): only its hash
+    is kept; the token itself is shown once, when it is made."""
+
+    SCOPES = ("games:read", "games:play", "chat:write")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=100)
+    key_hash = models.CharField(max_length=64, unique=True)  # sha256 of the token: it has 256 random bits
+    scopes = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.user_id})"
+
+
+class ApiAnswer(models.Model):
+    """The answer an API request with an Idempotency-Key got, so that the
+    same key sent again gets it again instead of acting twice."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=200)
+    fingerprint = models.CharField(max_length=64)  # sha256 of the method, path and body
+    status = models.PositiveSmallIntegerField(null=True)  # None while the first request runs
+    body = models.JSONField(null=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="api_answer_key_once")]
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.user_id})"

@@ -8,6 +8,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from accounts.forms import SettingsForm
 from accounts.models import Delivery, EmailKind, EmailOptOut
+from accounts.token_views import token_context
 from accounts.unsubscribe import read_unsubscribe_token
 
 
@@ -19,8 +20,8 @@ def settings_page(request):
             form.save()
             messages.success(request, gettext("Your settings are saved."))
             return redirect("account_settings")
-        return render(request, "account/settings.html", {"form": form}, status=400)
-    return render(request, "account/settings.html", {"form": form})
+        return render(request, "account/settings.html", {"form": form, **token_context(request)}, status=400)
+    return render(request, "account/settings.html", {"form": form, **token_context(request)})
 
 
 def _kind_label(kind: str) -> str:

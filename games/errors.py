@@ -51,6 +51,12 @@ class InvalidInput(GameError):
     """What was sent cannot be used as it is (a value out of range, a missing field)."""
 
 
+class NotSignedIn(GameError):
+    """Who is asking is not known (a program's access token is missing or no longer works)."""
+
+    status_code = 401
+
+
 class NotAllowed(GameError):
     """The user may not do this to this game (not a player, not the creator…)."""
 

@@ -17,6 +17,7 @@ from games.errors import (
     IllegalMoveError,
     InvalidInput,
     NotAllowed,
+    NotSignedIn,
     RateLimited,
     Refusal,
 )
@@ -290,6 +291,39 @@ TOKEN_REVOKED = Refusal(
 )
 TOKEN_GAME_OVER = Refusal("token_game_over", Conflict, _("This game is over: there is nothing more to play in it."))
 TOKEN_SEAT_GIVEN_UP = Refusal("token_seat_given_up", NotAllowed, _("You no longer have a seat in this game."))
+
+# the JSON API's own refusals (games/api)
+API_TOKEN_MISSING = Refusal(
+    "api_token_missing", NotSignedIn, _("Send a personal access token in the header Authorization: Bearer <token>.")
+)
+API_TOKEN_UNKNOWN = Refusal("api_token_unknown", NotSignedIn, _("This access token is unknown."))
+API_TOKEN_REVOKED = Refusal("api_token_revoked", NotSignedIn, _("This access token was revoked."))
+API_TOKEN_EXPIRED = Refusal("api_token_expired", NotSignedIn, _("This access token has expired."))
+API_SCOPE_MISSING = Refusal("api_scope_missing", NotAllowed, _("This access token lacks the scope {scope}."))
+API_RATE_LIMITED = Refusal(
+    "api_rate_limited",
+    RateLimited,
+    ngettext_lazy(
+        "Too many requests with this access token: try again in {seconds} second.",
+        "Too many requests with this access token: try again in {seconds} seconds.",
+        "seconds",
+    ),
+)
+API_REQUEST_INVALID = Refusal(
+    "api_request_invalid", InvalidInput, _("The request is not what this address takes: see the API's documentation.")
+)
+API_ACTION_MISSING = Refusal("api_action_missing", InvalidInput, _("Send the move either as text or as an action."))
+API_IDEMPOTENCY_KEY_INVALID = Refusal(
+    "api_idempotency_key_invalid", InvalidInput, _("An Idempotency-Key is 1 to 200 visible ASCII characters.")
+)
+API_IDEMPOTENCY_KEY_REUSED = Refusal(
+    "api_idempotency_key_reused", Conflict, _("This Idempotency-Key was already used for another request.")
+)
+API_RESIGN_UNCONFIRMED = Refusal(
+    "api_resign_unconfirmed",
+    InvalidInput,
+    _("This confirmation is not valid, or it is older than the game: ask for a new one."),
+)
 
 
 BY_CODE = {refusal.code: refusal for refusal in list(globals().values()) if isinstance(refusal, Refusal)}

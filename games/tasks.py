@@ -5,6 +5,7 @@ import logging
 from celery import shared_task
 from django.utils import timezone
 
+from accounts import api_tokens
 from games import services
 from games.errors import GameError
 from games.inbound import retention
@@ -55,6 +56,12 @@ def cancel_stale_games() -> int:
 def outbox_prune() -> int:
     """Daily: sent and skipped e-mails past their retention period."""
     return outbox.prune()
+
+
+@shared_task(name="games.api_prune", ignore_result=True)
+def api_prune() -> int:
+    """Daily: the API's Idempotency-Key answers past a day."""
+    return api_tokens.answers_prune()
 
 
 @shared_task(name="games.inbound_prune", ignore_result=True)

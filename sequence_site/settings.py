@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "anymail",
     "csp",
+    "ninja",  # the JSON API (games/api/): its docs page's scripts come from this pinned package, not a CDN
     "accounts",
     "games",
     "sequence_site",  # its system checks: `check --deploy` refuses the embedded defaults
@@ -161,6 +162,8 @@ CHAT_MESSAGES_PER_MINUTE = env_int("CHAT_MESSAGES_PER_MINUTE", 6)  # per player
 INVITATIONS_PER_DAY = env_int("INVITATIONS_PER_DAY", 50)  # per inviter, in any 24 hours
 OUTBOX_RETENTION_DAYS = env_int("OUTBOX_RETENTION_DAYS", 30)  # sent and skipped e-mails are pruned after
 INBOUND_RETENTION_DAYS = env_int("INBOUND_RETENTION_DAYS", 90)  # handled replies and dead reply addresses too
+API_REQUESTS_PER_MINUTE = env_int("API_REQUESTS_PER_MINUTE", 120)  # per API token
+API_EVENTS_MAX_WAIT = env_int("API_EVENTS_MAX_WAIT", 30)  # the longest an events long poll holds a worker (seconds)
 
 CELERY_BROKER_URL = REDIS_URL or "filesystem://"
 if not REDIS_URL:
@@ -187,6 +190,7 @@ CELERY_BEAT_SCHEDULE = {
     "inbound-send-answers": {"task": "games.inbound_send_answers", "schedule": crontab()},
     "outbox-prune": {"task": "games.outbox_prune", "schedule": crontab(hour=4, minute=41)},
     "inbound-prune": {"task": "games.inbound_prune", "schedule": crontab(hour=4, minute=53)},
+    "api-prune": {"task": "games.api_prune", "schedule": crontab(hour=5, minute=7)},
 }
 
 # --- Accounts ---------------------------------------------------------------

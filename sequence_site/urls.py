@@ -1,12 +1,14 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from games.api import urls as api
 from games.inbound import webhook
 from sequence_site.health import healthz
 
 urlpatterns = [
     path("", include("games.web.urls")),
     path("healthz", healthz, name="healthz"),
+    path("api/v1/", api.urls()),  # the JSON API for programs (games/api/)
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),

@@ -1,0 +1,56 @@
+"""The request bodies the API takes, checked by pydantic before any service
+runs (a body that does not fit is `api_request_invalid`, 400). Numbers are
+bounded so that no value reaches the database it cannot store."""
+
+from typing import Literal
+
+from ninja import Schema
+from pydantic import Field
+
+from games.inputs import MOVE_MAX_LENGTH
+from games.models import ChatMessage
+
+BIG = 2**31 - 1
+
+
+class ActionIn(Schema):
+    """A move as data, as `legal_actions` gives it: its `text` is the notation."""
+
+    kind: str = Field(max_length=20)
+    text: str = Field(max_length=MOVE_MAX_LENGTH)
+
+
+class MoveIn(Schema):
+    """One of `text` ("7H C4") or `action` (an entry of the game's `legal_actions`), and
+    the game version it was chosen at."""
+
+    text: str | None = Field(default=None, max_length=MOVE_MAX_LENGTH)
+    action: ActionIn | None = None
+    version: int = Field(ge=0, le=BIG)
+
+
+class ResignIn(Schema):
+    """Without `confirm`: the confirmation to send back. With it: the resignation."""
+
+    confirm: str | None = Field(default=None, max_length=200)
+
+
+class GameIn(Schema):
+    players: int = Field(ge=2, le=12)
+    teams: int = Field(ge=2, le=3)
+    draw_mode: Literal["automatic", "tabletop"] = "automatic"
+    turn_seconds: int = Field(default=2 * 24 * 3600, ge=0, le=BIG)
+    draw_window_seconds: int = Field(default=12 * 3600, ge=0, le=BIG)
+    missed_turn_policy: Literal["skip", "concede"] = "skip"
+    concede_after: int = Field(default=3, ge=0, le=1000)
+    is_public: bool = False
+    start_mode: Literal["auto", "manual"] = "auto"
+    invitees: list[str] = Field(default=[], max_length=20)
+
+
+class InviteIn(Schema):
+    invitee: str = Field(max_length=400)
+
+
+class ChatIn(Schema):
+    text: str = Field(max_length=ChatMessage.MAX_LENGTH * 4)  # the service says when it is too long

@@ -1,0 +1,83 @@
+"""A game as the API shows it to one seat or a spectator: the engine's
+player_view (never another seat's hand, never the draw pile's order) with
+the seats, clocks, legal actions as data and the last moves."""
+
+from django.utils import timezone
+
+from games import engine, inputs, refusals
+from games.models import Game, Move
+
+LAST_MOVES = 10
+
+
+def checked_id(game_id: int) -> int:
+    """An id no game can have is no game, before any query (SQLite cannot compare a 20-digit number)."""
+    if not inputs.is_game_id(game_id):
+        raise refusals.NO_SUCH_GAME()
+    return game_id
+
+
+def when(moment):
+    return moment.isoformat() if moment else None
+
+
+def seconds_left(deadline, now) -> int | None:
+    return max(0, int((deadline - now).total_seconds())) if deadline else None
+
+
+def move_as_data(move: Move) -> dict:
+    return {
+        "version": move.seq,
+        "seat": move.seat,
+        "text": move.text,
+        "actor": move.actor,
+        "door": move.door,
+        "events": move.events,
+        "at": when(move.created_at),
+    }
+
+
+def game_as_seen(game: Game, seats, mine) -> dict:
+    """The game as `mine` (a seat, or None for a spectator) may see it."""
+    now = timezone.now()
+    state = engine.state_from_json(game.state) if game.state else None
+    position = mine.position if mine else None
+    table = None
+    if state is not None:
+        table = engine.player_view(state, position)
+        table.pop("legal_moves", None)
+        table["discard_tops"] = [pile[-1] if pile else None for pile in state.discards]
+        acting = game.status == Game.Status.ACTIVE and position is not None
+        table["legal_actions"] = engine.legal_actions(state, position) if acting else []
+    last = Move.objects.filter(game=game).order_by("-seq")[:LAST_MOVES]
+    return {
+        "id": game.pk,
+        "status": game.status,
+        "version": game.version,
+        "revision": game.revision,
+        "players": game.players,
+        "teams": game.teams,
+        "draw_mode": game.draw_mode,
+        "is_public": game.is_public,
+        "turn_seconds": game.turn_seconds,
+        "turn": game.turn_position,
+        "turn_deadline": when(game.turn_deadline),
+        "turn_seconds_left": seconds_left(game.turn_deadline, now),
+        "winner": game.winner or None,
+        "result_reason": game.result_reason or None,
+        "my_seat": position,
+        "seats": [
+            {
+                "seat": seat.position,
+                "name": seat.name,
+                "team": game.team_name_of(seat.position),
+                "cards": len(state.hands[seat.position]) if state else 0,
+                "missed_turns": seat.missed_turns,
+                "draw_deadline": when(seat.draw_deadline),
+                "draw_seconds_left": seconds_left(seat.draw_deadline, now),
+            }
+            for seat in seats
+        ],
+        "table": table,
+        "last_moves": [move_as_data(move) for move in reversed(last)],
+    }

@@ -1,0 +1,77 @@
+"""The API's one NinjaAPI: /api/v1/, its schema at /api/v1/openapi.json and
+its docs page at /api/v1/docs (Swagger UI from the pinned django-ninja's own
+static files: no CDN, no inline script). Every refusal is answered as
+`exc.as_dict()` with its status; a body or query that does not fit is
+`api_request_invalid` (400) with where it did not."""
+
+from functools import wraps
+
+from django.core.exceptions import RequestDataTooBig
+from django.utils import translation
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+
+from games import refusals
+from games.api.auth import Bearer
+from games.api.views import router
+from games.errors import GameError
+
+api = NinjaAPI(
+    title="Sequence API",
+    version="1",
+    description="Personal access tokens from the settings page: `Authorization: Bearer <token>`.",
+    auth=Bearer(),
+    urls_namespace="api",
+    openapi_url="/openapi.json",
+    docs_url="/docs",
+)
+api.add_router("", router)
+
+
+def _answer(request, exc: GameError):
+    response = api.create_response(request, exc.as_dict(), status=exc.status_code)
+    if exc.code == refusals.API_RATE_LIMITED.code:
+        response["Retry-After"] = str(exc.params["seconds"])
+    if exc.status_code == 401:
+        response["WWW-Authenticate"] = 'Bearer realm="api"'  # RFC 6750
+    return response
+
+
+@api.exception_handler(GameError)
+def refused(request, exc: GameError):
+    return _answer(request, exc)
+
+
+@api.exception_handler(ValidationError)
+def invalid(request, exc: ValidationError):
+    where = sorted({".".join(str(part) for part in error.get("loc", ())) for error in exc.errors})
+    return _answer(request, refusals.API_REQUEST_INVALID(where=where[:20]))
+
+
+@api.exception_handler(HttpError)  # ninja's own: a body it cannot parse
+@api.exception_handler(RequestDataTooBig)
+def unreadable(request, exc):
+    return _answer(request, refusals.API_REQUEST_INVALID(where=["body"]))
+
+
+@api.exception_handler(AuthenticationError)
+def not_signed_in(request, exc):
+    return _answer(request, refusals.API_TOKEN_MISSING())
+
+
+def _language_kept(view):
+    """The token owner's language (auth.bearer activates it) for this request only."""
+
+    @wraps(view)
+    def answered(request, *args, **kwargs):
+        with translation.override(translation.get_language()):
+            return view(request, *args, **kwargs)
+
+    return answered
+
+
+def urls():
+    patterns, app_name, namespace = api.urls
+    for pattern in patterns:
+        pattern.callback = _language_kept(pattern.callback)
+    return patterns, app_name, namespace
