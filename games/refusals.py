@@ -4,7 +4,7 @@ sentence, in the reader's language when it is shown. Raise one by name with
 the params its sentence needs: `raise refusals.GAME_FULL()`. The engine's
 refusals keep their own codes (games/engine/refusals.py); none is also here.
 
-Kinds: InvalidInput 400, NotAllowed 403, GameNotFound 404, Conflict 409 (the
+Kinds: InvalidInput 400, NotSignedIn 401, NotAllowed 403, GameNotFound 404, Conflict 409 (the
 state things are in now), IllegalMoveError 422, RateLimited 429.
 """
 
