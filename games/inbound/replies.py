@@ -3,6 +3,7 @@ marked as automatic (Auto-Submitted: auto-replied, so that no robot answers
 it), with the table as the player sees it now, their hand, whose turn it
 is and the moves they can make; a new reply address while the game runs."""
 
+import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -94,7 +95,13 @@ def _message(thread: Thread, token: ReplyToken, context: dict) -> Message:
 
 def refused(thread: Thread, token: ReplyToken, error: GameError, tried: list[str] = ()) -> Message:
     with _as_read_by(token.user):
-        return _message(thread, token, {"error": str(error), "tried": list(tried)})
+        return _message(thread, token, {"error": _quotable(str(error)), "tried": [_quotable(line) for line in tried]})
+
+
+def _quotable(text: str) -> str:
+    """What the player wrote, as an answer may quote it: a control character
+    (a NUL, which a database stores in no text) as the replacement character."""
+    return "".join("\ufffd" if unicodedata.category(c) == "Cc" and c not in "\n\t" else c for c in text)
 
 
 def answered(thread: Thread, token: ReplyToken, *, done: list[str], notes: list) -> Message:

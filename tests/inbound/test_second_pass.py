@@ -245,3 +245,15 @@ def test_the_site_without_collected_static_files_says_so_at_start(tmp_path):
     assert "ImproperlyConfigured" in started.stderr.splitlines()[-1] and "collectstatic" in started.stderr
     (tmp_path / "staticfiles.json").write_text('{"paths": {}, "version": "1.1"}')
     assert _python("import sequence_site.wsgi", DEBUG="false", STATIC_ROOT=str(tmp_path)).returncode == 0
+
+
+def test_a_refused_line_with_a_nul_is_quoted_back_without_it(started_game, monkeypatch):
+    """A refused line is quoted back (item 8), but a NUL or other control
+    character is never stored or sent: PostgreSQL's JSON refuses a NUL, and a
+    reader sees the replacement character where it was (Hypothesis found it)."""
+    _, users = started_game(2, 2, seed=3)
+    pipe(reply(latest_to(users[0].email), "7H\x00C4"), monkeypatch)
+    assert last_row().outcome == Outcome.REFUSED
+    body = answer_to(users[0].email).body
+    assert "\x00" not in body and "7H\ufffdC4" in body
+    assert "\x00" not in str(last_row().answer)
