@@ -26,6 +26,7 @@ class EmailKind(models.TextChoices):
     GAME_CANCELLED = "game_cancelled", _("A game is cancelled for want of players")
     GAME_OVER = "game_over", _("A game is over")
     MODERATION = "moderation", _("A moderator acted in one of your games")
+    RESIGN_PROPOSED = "resign_proposed", _("A teammate proposes that your team resigns")
 
 
 class Delivery(models.TextChoices):

@@ -225,6 +225,41 @@ class Seat(models.Model):
         return self.game.team_name_of(self.position)
 
 
+class ResignationProposal(models.Model):
+    """In a team game a resignation is put to the team: it concedes once
+    every member seated by a person agreed; a teammate's decline, the
+    proposer's withdrawal or the end of its time lapses it."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        ACCEPTED = "accepted", _("Agreed: the team resigned")
+        DECLINED = "declined", _("Declined")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        LAPSED = "lapsed", _("Lapsed")
+
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="resignations")
+    team = models.PositiveSmallIntegerField(_("team"))
+    proposed_by = models.PositiveSmallIntegerField(_("proposed by"), help_text=_("The proposer's seat position."))
+    agreed = models.JSONField(_("agreed"), default=list, help_text=_("Seat positions that agreed, in order."))
+    declined_by = models.PositiveSmallIntegerField(_("declined by"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(_("created at"))
+    expires_at = models.DateTimeField(_("lapses at"))
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("resignation proposal")
+        verbose_name_plural = _("resignation proposals")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "team"], condition=Q(status="open"), name="resignation_one_open_per_team"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Resignation of team {self.team} in game {self.game_id} ({self.status})"
+
+
 class Hand(models.Model):
     """A seat's cards, kept apart from Seat so that nothing that lists seats
     (pages, the admin, exports) can carry a hand along by accident."""

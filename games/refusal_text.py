@@ -40,6 +40,7 @@ ACTIONS = {
     "invite": _("invite players"),
     "start": _("start it"),
     "move": _("move"),
+    "resign": _("resign"),
     "penalize": _("apply a penalty"),
     "abort": _("abort it"),
     "adjudicate": _("adjudicate it"),

@@ -238,6 +238,14 @@ MOVE_FORM_INCOMPLETE = Refusal(
     "move_form_incomplete", InvalidInput, _("That form was incomplete: choose a move again from the table below.")
 )
 CANNOT_RESIGN = Refusal("cannot_resign", NotAllowed, _("You cannot resign from this game."))
+TEAM_RESIGNS_TOGETHER = Refusal(
+    "team_resigns_together",
+    Conflict,
+    _("In a team game a resignation is put to your team: use Resign, and your team resigns once all of you agree."),
+)
+NO_RESIGNATION_PROPOSAL = Refusal(
+    "no_resignation_proposal", Conflict, _("Your team has no resignation open to agree to or decline.")
+)
 NO_DRAW_NOW = Refusal("no_draw_now", Conflict, _("You have no draw to take in this game now."))
 CHOOSE_SEAT = Refusal("choose_seat", InvalidInput, _("Choose a seat of this game to move."))
 NO_OPEN_INVITATION = Refusal("no_open_invitation", Conflict, _("You have no open invitation to this game."))

@@ -160,6 +160,7 @@ FORMING_GAME_DAYS = env_int("FORMING_GAME_DAYS", 14)  # a game not full by then 
 TABLE_POLL_SECONDS = env_int("TABLE_POLL_SECONDS", 25)  # how often a waiting table asks whether the game changed
 CHAT_MESSAGES_PER_MINUTE = env_int("CHAT_MESSAGES_PER_MINUTE", 6)  # per player
 INVITATIONS_PER_DAY = env_int("INVITATIONS_PER_DAY", 50)  # per inviter, in any 24 hours
+RESIGN_PROPOSAL_HOURS = env_int("RESIGN_PROPOSAL_HOURS", 48)  # a team game's resignation waits this long for the team
 OUTBOX_RETENTION_DAYS = env_int("OUTBOX_RETENTION_DAYS", 30)  # sent and skipped e-mails are pruned after
 INBOUND_RETENTION_DAYS = env_int("INBOUND_RETENTION_DAYS", 90)  # handled replies and dead reply addresses too
 API_REQUESTS_PER_MINUTE = env_int("API_REQUESTS_PER_MINUTE", 120)  # per API token

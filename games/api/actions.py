@@ -73,4 +73,9 @@ def resign(request, game_id: int, confirm: str | None) -> dict:
         raise refusals.API_RESIGN_UNCONFIRMED() from None
     if (game_pk, user_pk) != (game.pk, request.user.pk) or version != game.version:
         raise refusals.API_RESIGN_UNCONFIRMED()
-    return _play(request, game_id, "resign", version)
+    done = services.resign(game_id=game_id, user=request.user, door=Move.Door.API, expected_version=version)
+    game, seats, mine = selectors.game_for_viewer(game_id=game_id, user=request.user)
+    answer = {"resigned": done.resigned, "waiting_for": list(done.waiting_for)}
+    if done.resigned:
+        answer["move"] = move_as_data(done.result.move)
+    return {**answer, "game": game_as_seen(game, seats, mine)}

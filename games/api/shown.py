@@ -6,6 +6,7 @@ from django.utils import timezone
 
 from games import engine, inputs, refusals
 from games.models import Game, Move
+from games.viewmodels.resignation import open_resignation
 
 LAST_MOVES = 10
 
@@ -79,5 +80,21 @@ def game_as_seen(game: Game, seats, mine) -> dict:
             for seat in seats
         ],
         "table": table,
+        "resignation": _resignation(game, seats, mine, now),
         "last_moves": [move_as_data(move) for move in reversed(last)],
+    }
+
+
+def _resignation(game: Game, seats, mine, now) -> dict | None:
+    """My team's open resignation proposal (team games): only its members see it."""
+    if mine is None or game.status != Game.Status.ACTIVE or game.players == game.teams:
+        return None
+    shown = open_resignation(game=game, seats=seats, my_seat=mine, now=now)
+    if shown is None:
+        return None
+    return {
+        "proposed_by": shown.proposer,
+        "agreed": list(shown.agreed),
+        "waiting_for": list(shown.waiting),
+        "expires_at": when(shown.expires_at),
     }

@@ -115,6 +115,15 @@ def game_resign(request, game_id: int, body: ResignIn):
     return actions.resign(request, checked_id(game_id), body.confirm)
 
 
+@router.post(
+    "/games/{game_id}/resign/decline", summary="Decline my team's resignation (or withdraw it)", response=ANSWERS
+)
+@needs("games:play")
+def game_resign_decline(request, game_id: int):
+    proposal = services.resign_decline(game_id=checked_id(game_id), user=request.user)
+    return {"status": proposal.status, "game": _seen(request, game_id)}
+
+
 @router.post("/games/{game_id}/join", summary="Take a seat in a public game", response=ANSWERS)
 @needs("games:play")
 def game_join(request, game_id: int):

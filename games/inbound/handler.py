@@ -109,8 +109,14 @@ def _run(row: InboundMessage, token, cmds: list, thread):
                     notes.append(("confirm", code))
                 elif command.kind == commands.CONFIRM:
                     _confirm(row, token, command.text)
-                    version, over = _move(token, "resign", version)
-                    done.append("resign")
+                    resignation = services.resign(
+                        game_id=token.game_id, user=token.user, door=Move.Door.EMAIL, expected_version=version
+                    )
+                    if resignation.resigned:
+                        version, over = resignation.result.game.version, True
+                        done.append("resign")
+                    else:
+                        notes.append(("team_asked", resignation.waiting_for))
     except GameError as exc:
         row.outcome, row.detail, row.confirm_digest = Outcome.REFUSED, exc.code, ""
         return replies.refused(thread, token, exc, tried=[c.text or c.kind for c in cmds])

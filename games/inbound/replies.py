@@ -105,9 +105,10 @@ def _quotable(text: str) -> str:
 
 
 def answered(thread: Thread, token: ReplyToken, *, done: list[str], notes: list) -> Message:
-    code = next((note[1] for note in notes if isinstance(note, tuple) and note[0] == "confirm"), None)
+    noted = dict(note for note in notes if isinstance(note, tuple))
+    context = {"done": done, "help": "help" in notes, "confirm_code": noted.get("confirm")}
     with _as_read_by(token.user):
-        return _message(thread, token, {"done": done, "help": "help" in notes, "confirm_code": code})
+        return _message(thread, token, {**context, "team_asked": noted.get("team_asked")})
 
 
 def mismatch_notice(row: InboundMessage) -> Message:

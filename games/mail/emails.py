@@ -19,7 +19,7 @@ from games.mail.board_text import board_as_text
 from games.mail.mime import Message
 from games.mail.tokens import address, for_emails
 from games.mail.turn_news import News, news_for
-from games.models import Game, Invitation, ModerationAction, Notification, Seat
+from games.models import Game, Invitation, ModerationAction, Notification, ResignationProposal, Seat
 from games.viewmodels.chat import note_of
 from games.viewmodels.table import table_for
 
@@ -64,6 +64,8 @@ def _relevant(notification: Notification, game: Game, seat: Seat | None) -> bool
             and seat.draw_deadline is not None
             and notification.deadline == seat.draw_deadline
         )
+    if notification.kind == kind.RESIGN_PROPOSED:  # whether it still waits for this seat: in context_for
+        return game.status == Game.Status.ACTIVE and seat is not None
     if notification.kind == kind.INVITATION:  # whether it is still pending: read once, in context_for
         return game.status == Game.Status.FORMING
     return True
@@ -178,6 +180,16 @@ def context_for(notification: Notification, game: Game | None = None, prepared: 
         context.update(action=action, note=note_of(action))
     elif notification.kind == kind.GAME_OVER:
         context["replay_url"] = absolute(reverse("game_replay", args=[game.pk]))
+    elif notification.kind == kind.RESIGN_PROPOSED:
+        proposal = _open_proposal(notification, game, seat)
+        if proposal is None:
+            return None
+        names = {s.position: s.name for s in game.seats.all()}
+        context.update(
+            proposer=names[proposal.proposed_by],
+            expires_at=proposal.expires_at,
+            resign_url=absolute(reverse("game_resign", args=[game.pk])),
+        )
     elif notification.kind == kind.INVITATION_ANSWERED:
         context["answer"] = _answer(notification)
         if context["answer"] is None:  # the invitee's account is gone, and the invitation with it
@@ -192,6 +204,7 @@ ACTION_KINDS = {
     Notification.Kind.REMINDER,
     Notification.Kind.DRAW_WINDOW,
     Notification.Kind.MISSED,
+    Notification.Kind.RESIGN_PROPOSED,
 }
 
 
@@ -208,9 +221,22 @@ def _reply_context(notification: Notification, prepared: Prepared, moves: list[s
         return {}
     if notification.kind == Notification.Kind.DRAW_WINDOW:
         example = "draw"
+    elif notification.kind == Notification.Kind.RESIGN_PROPOSED:
+        example = "resign"
     else:
         example = next((m for m in moves if not m.startswith(("pass", "resign", "J"))), "7H C4")
     return {"reply_address": prepared.reply_addresses[notification.pk], "reply_example": example}
+
+
+def _open_proposal(notification: Notification, game: Game, seat: Seat | None) -> ResignationProposal | None:
+    """The variant-th resignation proposal of the game, while it is open and
+    waits for this seat's agreement."""
+    if seat is None:
+        return None
+    proposal = game.resignations.order_by("pk")[notification.variant - 1 : notification.variant].first()
+    if proposal is None or proposal.status != ResignationProposal.Status.OPEN or proposal.expires_at <= timezone.now():
+        return None
+    return None if seat.position in proposal.agreed else proposal
 
 
 def _answer(notification: Notification) -> Invitation | None:

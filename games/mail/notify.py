@@ -39,6 +39,17 @@ def moderated(*, game: Game, number: int, tell, now: datetime) -> None:
     save_all(rows, game=game, version=game.version)
 
 
+def resignation_proposed(*, game: Game, proposal, asked: list[Seat], now: datetime) -> None:
+    """The teammates asked to agree to a resignation hear of it; the variant
+    is the proposal's number in its game, so that each is its own e-mail."""
+    number = game.resignations.filter(pk__lte=proposal.pk).count()
+    rows = [
+        owed(kind=Kind.RESIGN_PROPOSED, game=game, version=game.version, user=seat.user, variant=number, now=now)
+        for seat in asked
+    ]
+    save_all(rows, game=game, version=game.version)
+
+
 def game_cancelled(*, game: Game, seats: list[Seat], now: datetime) -> None:
     """Everyone seated, and everyone still invited, hears that the game is off."""
     rows = [owed(kind=Kind.GAME_CANCELLED, game=game, version=game.version, user=seat.user, now=now) for seat in seats]

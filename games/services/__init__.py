@@ -11,6 +11,7 @@ One module per entity, each with one job:
     invitations.py  invitation_create, invitation_accept, invitation_decline
                     (the signed link is games.invitations, re-exported here)
     moves.py        move_submit, and the recorder every input goes through
+    resignations.py resign, resign_decline (a team game's resignation is put to the team)
     deadlines.py    the deadline arithmetic (the due query is Game.objects.due)
     timeouts.py     deadline_enforce: what a passed deadline means
     moderation.py   penalty_apply, game_abort, game_adjudicate, seat_replace,
@@ -41,12 +42,14 @@ from games.services.moderation import (
 from games.services.moves import MoveResult, move_submit
 from games.services.records import game_export, game_import, game_verify
 from games.services.reports import report_create, report_resolve
+from games.services.resignations import Resignation, resign, resign_decline
 from games.services.seating import seat_join, seat_leave, seat_seen, seats_arrange
 from games.services.suspensions import player_suspend, player_unsuspend
 from games.services.timeouts import deadline_enforce
 
 __all__ = [
     "MoveResult",
+    "Resignation",
     "chat_message_hide",
     "chat_mute",
     "chat_post",
@@ -74,6 +77,8 @@ __all__ = [
     "player_unsuspend",
     "report_create",
     "report_resolve",
+    "resign",
+    "resign_decline",
     "seat_join",
     "seat_leave",
     "seat_replace",

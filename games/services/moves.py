@@ -14,6 +14,7 @@ from games.models import Game, Hand, Move, Seat
 from games.services._common import changing, clock_of, seats_of, secure_shuffle
 from games.services.deadlines import deadlines_update
 from games.services.suspensions import require_not_suspended
+from games.teammates import deciders
 
 log = logging.getLogger(__name__)
 ON_TURN_MOVES = {engine.moves.PLAY, engine.moves.DEAD, engine.moves.PASS}
@@ -63,6 +64,9 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
             raise refusals.SITE_ONLY_INPUT(kind=parsed.kind)
         if parsed.kind in ON_TURN_MOVES and seat.position != state.turn:
             raise refusals.TURN_OF_ANOTHER(player=seats[state.turn].name)
+        team = game.team_of(seat.position)
+        if parsed.kind == engine.moves.RESIGN and deciders(game, seats, team, timezone.now()) != [seat.position]:
+            raise refusals.TEAM_RESIGNS_TOGETHER()  # services.resign puts it to the team
         return record_input(
             game=game,
             seats=seats,

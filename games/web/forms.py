@@ -244,6 +244,10 @@ class MoveForm(forms.Form):
     version = NumberField(min_value=0)
 
 
+class ResignForm(forms.Form):
+    version = NumberField(min_value=0)  # the position the player confirmed from
+
+
 class InviteForm(forms.Form):
     invitee = forms.CharField(
         label=_("Invite a player"),

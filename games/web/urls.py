@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<int:game_id>/version.json", views.game_version, name="game_version"),
     path("games/<int:game_id>/move/", views.game_move, name="game_move"),
     path("games/<int:game_id>/resign/", views.game_resign, name="game_resign"),
+    path("games/<int:game_id>/resign/decline/", views.game_resign_decline, name="game_resign_decline"),
     path("games/<int:game_id>/draw/", views.game_draw, name="game_draw"),
     path("games/<int:game_id>/join/", views.game_join, name="game_join"),
     path("games/<int:game_id>/leave/", views.game_leave, name="game_leave"),

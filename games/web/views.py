@@ -17,17 +17,18 @@ from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import inputs, refusals, selectors, services
 from games.errors import GameError
-from games.models import Game
+from games.models import Game, Move
 from games.viewmodels.chat import chat_for, notes_for
 from games.viewmodels.replay import replay_frame
+from games.viewmodels.resignation import open_resignation, resignation_for
 from games.viewmodels.table import table_for
 from games.web import fragments
 from games.web import refused as web_refusals
-from games.web.forms import GameCreateForm, InviteForm, MoveForm
+from games.web.forms import GameCreateForm, InviteForm, MoveForm, ResignForm
 from games.web.fragments import SECONDS
 from games.web.visitor_pages import for_visitors
 
@@ -154,6 +155,7 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         # Read only when the chat's fragment is not in the cache.
         chat=SimpleLazyObject(lambda: chat_for(game=game, viewer=request.user, my_seat=mine)),
         notes=SimpleLazyObject(lambda: notes_for(game=game)),
+        resignation=SimpleLazyObject(lambda: _team_resignation(game, seats, mine)),
         page_keys=fragments.table_page_keys(
             game=game, mine=mine, user=request.user, muted=muted, card=card, show_all=show_all, now=timezone.now()
         ),
@@ -162,6 +164,13 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         poll_seconds=settings.TABLE_POLL_SECONDS,
     )
     return render(request, "games/table.html", context)
+
+
+def _team_resignation(game: Game, seats, mine):
+    """The team's open resignation, for its members' banner (read only on a cache miss)."""
+    if mine is None or game.status != Game.Status.ACTIVE or game.players == game.teams:
+        return None
+    return open_resignation(game=game, seats=seats, my_seat=mine, now=timezone.now())
 
 
 def _shows_all(request) -> bool:
@@ -207,9 +216,7 @@ def game_move(request, game_id: int):
         return web_refusals.refusal_response(
             exc, lambda error: _game_page(request, game_id, error=error, move_text=move)
         )
-    response = HttpResponseRedirect(reverse("game", args=[game_id]) + "#table")
-    response.status_code = 303  # See Other: reloading the table must not post the move again
-    return response
+    return _to_table(game_id)
 
 
 def _move_form_problem(form: MoveForm) -> GameError:
@@ -220,14 +227,45 @@ def _move_form_problem(form: MoveForm) -> GameError:
 
 
 @login_required
-@require_GET
+@require_http_methods(["GET", "POST"])
 @_one_game
 def game_resign(request, game_id: int):
-    """A confirmation page: resigning cannot be undone."""
-    game, _, mine = selectors.game_for_viewer(game_id=game_id, user=request.user)
+    """Resigning cannot be undone: a confirmation page, or in a team game the
+    team's proposal (agree, decline). The POST is the confirmed resignation."""
+    if request.method == "POST":
+        form = ResignForm(request.POST)
+        if not form.is_valid():
+            raise refusals.MOVE_FORM_INCOMPLETE()
+        done = services.resign(
+            game_id=game_id, user=request.user, door=Move.Door.WEB, expected_version=form.cleaned_data["version"]
+        )
+        if not done.resigned:
+            messages.success(request, gettext("Your teammates are asked: your team resigns once all of you agree."))
+        return _to_table(game_id)
+    game, seats, mine = selectors.game_for_viewer(game_id=game_id, user=request.user)
     if mine is None or game.status != Game.Status.ACTIVE:
         raise refusals.CANNOT_RESIGN()
-    return render(request, "games/resign.html", {"game": game, "my_seat": mine})
+    resignation = resignation_for(game=game, seats=seats, my_seat=mine, now=timezone.now())
+    return render(request, "games/resign.html", {"game": game, "my_seat": mine, "resignation": resignation})
+
+
+@login_required
+@require_POST
+@_one_game
+def game_resign_decline(request, game_id: int):
+    """A teammate declines the team's resignation, or its proposer withdraws it."""
+    proposal = services.resign_decline(game_id=game_id, user=request.user)
+    if proposal.status == proposal.Status.WITHDRAWN:
+        messages.success(request, gettext("You withdrew the proposal: your team plays on."))
+    else:
+        messages.success(request, gettext("You declined: your team plays on."))
+    return _to_table(game_id)
+
+
+def _to_table(game_id: int) -> HttpResponseRedirect:
+    response = HttpResponseRedirect(reverse("game", args=[game_id]) + "#table")
+    response.status_code = 303  # See Other: reloading the table must not post again
+    return response
 
 
 @login_required

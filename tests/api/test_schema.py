@@ -45,7 +45,7 @@ def test_every_operation_answers_as_documented(api, started_game, client):
             if response.status_code != 200:
                 assert set(response.json()) == {"status", "code", "params", "message"}
             walked += 1
-    assert walked == 15
+    assert walked == 16
     assert client.get("/api/v1/games").status_code == 401  # the walk with a token; without one, refused
 
 

@@ -36,6 +36,8 @@ WRITERS = {
     "move_submit",
     "penalty_apply",
     "report_resolve",
+    "resign",
+    "resign_decline",
     "seat_join",
     "seat_leave",
     "seat_replace",
@@ -46,6 +48,7 @@ WRITERS = {
 # see, presence (never shown), or they only read.
 OTHERS = {
     "MoveResult",
+    "Resignation",
     "chat_mute",
     "chat_unmute",
     "game_create",
@@ -130,6 +133,8 @@ def test_each_writer_bumps_the_revision_once_through_a_whole_life():
         new_user_id=replacement.pk,
         reason="left",
     )
+    bumps("resign", game.pk, game_id=game.pk, user=users[0], door="web")  # a proposal to the team
+    bumps("resign_decline", game.pk, game_id=game.pk, user=users[2])
     game.refresh_from_db()
     later = game.next_deadline + timedelta(seconds=1)
     bumps("deadline_enforce", game.pk, game_id=game.pk, now=later)

@@ -58,9 +58,10 @@ def _choose(state, seat, rng) -> str:
 def play_through(game, users, rng, send, *, resign_at: int, lose_draw_at: int | None = None) -> dict:
     """Each player replies to their latest e-mail with a random legal move
     (drawing when the draw is open, except once when one draw is let go)
-    until the game ends; seat 1 resigns, with its code, at move `resign_at`.
+    until the game ends; seat 1 resigns, with its code, at move `resign_at` (in a team game its
+    teammate, asked by e-mail, agrees the same way).
     `send(raw)` is the door. Returns what happened along the way."""
-    seen = {"dead": 0, "lost": 0, "resigned": 0}
+    seen = {"dead": 0, "lost": 0, "resigned": 0, "agreed": 0}
     let_go = None  # the seat whose draw is let go
     for number in range(500):
         game.refresh_from_db()
@@ -85,6 +86,13 @@ def play_through(game, users, rng, send, *, resign_at: int, lose_draw_at: int | 
             code = asked.body.split("resign ", 2)[-1].split()[0]
             send(reply(asked, f"resign {code}"))
             seen["resigned"] += 1
+            game.refresh_from_db()
+            if game.status == Game.Status.ACTIVE:  # a team game: the teammate is asked, and agrees by e-mail
+                mate = users[(seat + game.teams) % game.players]
+                send(reply(latest_to(mate.email), "resign"))
+                code = answer_to(mate.email).body.split("resign ", 2)[-1].split()[0]
+                send(reply(answer_to(mate.email), f"resign {code}"))
+                seen["agreed"] += 1
             continue
         text = "draw" if drawing else _choose(state, seat, rng)
         seen["dead"] += text.startswith("dead")
@@ -112,9 +120,9 @@ def test_a_two_by_two_tabletop_game_with_a_lost_draw_and_a_resignation(started_g
     seen = play_through(game, users, random.Random(7), lambda raw: pipe(raw, monkeypatch), resign_at=30, lose_draw_at=3)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.result_reason
-    assert seen["resigned"] == 1 and seen["lost"] == 1
+    assert seen["resigned"] == 1 and seen["agreed"] == 1 and seen["lost"] == 1
     assert set(game.moves.values_list("door", flat=True)) == {"email"}
-    assert game.moves.filter(text="resign").exists()
+    assert game.moves.filter(text="resign", seat=3).exists()  # the teammate's agreement resigned the team
 
 
 def test_a_play_then_the_draw_in_one_reply(started_game, monkeypatch):

@@ -498,6 +498,10 @@ def every_email(started_game) -> list[tuple[str, object]]:
     User.objects.filter(seat__game=paused).update(language=PSEUDO)
     services.game_pause(game_id=paused.pk, moderator=ModeratorFactory(), reason="42")
     build(game=paused, kind=Kind.MODERATION)
+    teams, team_users = started_game(4, 2)
+    User.objects.filter(seat__game=teams).update(language=PSEUDO)
+    services.resign(game_id=teams.pk, user=team_users[0], door="web")
+    build(game=teams, kind=Kind.RESIGN_PROPOSED)
     owed = list(Notification.objects.filter(game=game, recipient=users[0]))
     built.append(("digest", emails.build_digest(recipient=User.objects.get(pk=users[0].pk), notifications=owed)))
     return [(kind, message) for kind, message in built if message is not None]
@@ -511,6 +515,24 @@ def test_every_email_says_only_marked_words(pseudo, started_game):
             assert unmarked(part) == set(), (kind, part)
         kinds.add(kind)
     assert kinds == {*Kind.values, "digest"}
+
+
+@pytest.mark.django_db
+def test_a_turn_emails_recap_says_only_marked_words(pseudo, started_game):
+    """The "since your last move" lines, worded where the reader's language is on."""
+    game, users = started_game(2, 2)
+    User.objects.filter(pk__in=[u.pk for u in users]).update(language=PSEUDO)
+    for seat in (0, 1):
+        game.refresh_from_db()
+        services.move_submit(
+            game_id=game.pk, user=users[seat], move=first_play(game, seat), expected_version=game.version
+        )
+    game.refresh_from_db()
+    turn = Notification.objects.get(game=game, kind=Kind.YOUR_TURN, version=game.version)
+    message = emails.build(turn)
+    assert "⟦Since your last move:⟧" in message.body
+    for part in (message.subject, board_free(message.body), message.alternatives[0].content):
+        assert unmarked(part) == set(), part
 
 
 @pytest.mark.django_db
@@ -563,6 +585,7 @@ def inbound_replies(game, user) -> dict:
     return {
         "refused": replies.refused(thread, token, refusals.NO_COMMAND(), tried=["7H C44"]),
         "answered": replies.answered(thread, token, done=["resign"], notes=["help", ("confirm", "7a9c4e21")]),
+        "team_asked": replies.answered(thread, token, done=[], notes=[("team_asked", ("ann", "bob"))]),
         "mismatch": replies.mismatch_notice(row),
     }
 

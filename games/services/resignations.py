@@ -1,0 +1,129 @@
+"""Resigning. A team of one resigns at once (after the door's confirmation);
+in a team game a resignation is a proposal to the team, which concedes once
+every teammate seated by a person has agreed, on any door. A teammate's
+decline, the proposer's withdrawal or RESIGN_PROPOSAL_HOURS lapse it."""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db.models import F
+from django.utils import timezone
+
+from games import engine, refusals
+from games.mail import notify
+from games.models import Game, Move, ResignationProposal, Seat
+from games.services._common import changing, seats_of
+from games.services.moves import PLAYER_DOORS, MoveResult, record_input
+from games.services.suspensions import require_not_suspended
+from games.teammates import deciders, open_proposal
+
+Status = ResignationProposal.Status
+
+
+@dataclass(frozen=True)
+class Resignation:
+    """What a resignation did: the team conceded (`result` is its move), or
+    the team's proposal now waits for the teammates named in `waiting_for`."""
+
+    result: MoveResult | None
+    proposal: ResignationProposal | None
+    waiting_for: tuple[str, ...] = ()
+
+    @property
+    def resigned(self) -> bool:
+        return self.result is not None
+
+
+def resign(*, game_id: int, user, door: str, expected_version: int | None = None) -> Resignation:
+    """`user` resigns, or agrees to their team's resignation. A team of one
+    resigns only from the position it confirmed (`expected_version`); an
+    agreement to a teammate's proposal holds whatever was played meanwhile."""
+    if door not in PLAYER_DOORS:
+        raise refusals.PLAYERS_DOORS_ONLY(door=door)
+    require_not_suspended(user)
+    now = timezone.now()
+    with changing(game_id, action="resign", statuses=(Game.Status.ACTIVE,)) as game:
+        seats = seats_of(game)
+        seat = _my_seat(seats, user)
+        state = engine.state_from_json(game.state)
+        team = game.team_of(seat.position)
+        if state.resigned[team]:
+            raise refusals.CANNOT_RESIGN()
+        asked = deciders(game, seats, team, now)
+        if asked == [seat.position]:
+            if expected_version is not None and expected_version != game.version:
+                raise refusals.STALE_VERSION()
+            return Resignation(result=_concede(game, seats, state, seat, door, user, now), proposal=None)
+        _lapse_expired(game, team, now)
+        proposal = open_proposal(game, team, now)
+        new = proposal is None
+        if new:
+            proposal = _propose(game, team, seat, now)
+        if seat.position not in proposal.agreed:
+            proposal.agreed = [*proposal.agreed, seat.position]
+        waiting = [position for position in asked if position not in proposal.agreed]
+        if not waiting:
+            proposal.status, proposal.closed_at = Status.ACCEPTED, now
+            proposal.save(update_fields=["agreed", "status", "closed_at"])
+            return Resignation(result=_concede(game, seats, state, seat, door, user, now), proposal=proposal)
+        proposal.save(update_fields=["agreed"])
+        if new:  # the teammates are asked once; the table shows who is still to answer
+            notify.resignation_proposed(game=game, proposal=proposal, asked=[seats[p] for p in waiting], now=now)
+        return Resignation(result=None, proposal=proposal, waiting_for=tuple(seats[p].name for p in waiting))
+
+
+def resign_decline(*, game_id: int, user) -> ResignationProposal:
+    """A teammate declines the team's open proposal (the proposer withdraws
+    it): the team plays on."""
+    require_not_suspended(user)
+    now = timezone.now()
+    with changing(game_id, action="resign", statuses=(Game.Status.ACTIVE,)) as game:
+        seat = _my_seat(seats_of(game), user)
+        proposal = open_proposal(game, game.team_of(seat.position), now)
+        if proposal is None:
+            raise refusals.NO_RESIGNATION_PROPOSAL()
+        proposal.status = Status.WITHDRAWN if seat.position == proposal.proposed_by else Status.DECLINED
+        proposal.declined_by, proposal.closed_at = seat.position, now
+        proposal.save(update_fields=["status", "declined_by", "closed_at"])
+        return proposal
+
+
+def _my_seat(seats: list[Seat], user) -> Seat:
+    seat = next((s for s in seats if s.user_id == user.pk), None)
+    if seat is None:
+        raise refusals.NOT_A_PLAYER()
+    return seat
+
+
+def _lapse_expired(game: Game, team: int, now: datetime) -> None:
+    """Mark the team's proposal whose time is up as lapsed (it is no longer
+    open to anyone: `open_proposal` reads only those still running)."""
+    ResignationProposal.objects.filter(game=game, team=team, status=Status.OPEN, expires_at__lte=now).update(
+        status=Status.LAPSED, closed_at=F("expires_at")
+    )
+
+
+def _propose(game: Game, team: int, seat: Seat, now: datetime) -> ResignationProposal:
+    return ResignationProposal.objects.create(
+        game=game,
+        team=team,
+        proposed_by=seat.position,
+        agreed=[],
+        created_at=now,
+        expires_at=now + timedelta(hours=settings.RESIGN_PROPOSAL_HOURS),
+    )
+
+
+def _concede(game: Game, seats: list[Seat], state, seat: Seat, door: str, user, now: datetime) -> MoveResult:
+    return record_input(
+        game=game,
+        seats=seats,
+        state=state,
+        position=seat.position,
+        text=engine.moves.RESIGN,
+        actor=Move.Actor.PLAYER,
+        door=door,
+        user=user,
+        now=now,
+    )

@@ -1,0 +1,192 @@
+"""A team game's resignation is put to the team (issue 22, item 5): it
+concedes once every teammate seated by a person agreed, on the web, by
+e-mail or the API; a decline, a withdrawal or the end of its time lapses
+it. A team of one keeps today's confirm-and-resign."""
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.core import mail
+from django.urls import reverse
+from django.utils import timezone
+
+from games import engine, refusals, services
+from games.errors import GameError
+from games.mail import outbox
+from games.models import Game, Move, Notification, ResignationProposal
+from tests.factories import ModeratorFactory
+from tests.gameplay import state_of
+
+pytestmark = pytest.mark.django_db
+Status = ResignationProposal.Status
+
+
+def resign(game, user, door=Move.Door.WEB):
+    game.refresh_from_db()
+    return services.resign(game_id=game.pk, user=user, door=door, expected_version=game.version)
+
+
+def refused(code, call, *args, **kwargs):
+    with pytest.raises(GameError) as caught:
+        call(*args, **kwargs)
+    assert caught.value.code == code
+    return caught.value
+
+
+def test_one_member_no_longer_resigns_a_whole_team(started_game):
+    game, users = started_game(4, 2)
+    refused(refusals.TEAM_RESIGNS_TOGETHER.code, services.move_submit,
+            game_id=game.pk, user=users[0], move="resign", expected_version=game.version)  # fmt: skip
+    done = resign(game, users[0])
+    game.refresh_from_db()
+    assert not done.resigned and game.status == Game.Status.ACTIVE
+    assert done.waiting_for == (users[2].username,)  # seats 0 and 2 are blue
+    assert not any(state_of(game).resigned)
+
+
+def test_the_team_resigns_when_every_member_agreed(started_game):
+    game, users = started_game(4, 2)
+    resign(game, users[0])
+    done = resign(game, users[2], door=Move.Door.EMAIL)
+    game.refresh_from_db()
+    assert done.resigned and game.status == Game.Status.FINISHED and game.winner == "green"
+    move = game.moves.get(text="resign")
+    assert (move.seat, move.door) == (2, "email")  # the last agreement is the team's resignation
+    assert ResignationProposal.objects.get(game=game).status == Status.ACCEPTED
+
+
+def test_agreeing_holds_whatever_was_played_meanwhile(started_game):
+    game, users = started_game(4, 2)
+    before = game.version
+    resign(game, users[0])
+    state = state_of(game)
+    move = next(m for m in engine.legal_moves(state, state.turn) if m != "resign")
+    services.move_submit(game_id=game.pk, user=users[state.turn], move=move, expected_version=before)
+    done = services.resign(game_id=game.pk, user=users[2], door=Move.Door.WEB, expected_version=before)
+    assert done.resigned
+
+
+def test_the_teammates_are_asked_by_email_and_nobody_else(started_game):
+    game, users = started_game(4, 2)
+    outbox.sweep()
+    mail.outbox.clear()
+    resign(game, users[0])
+    rows = Notification.objects.filter(game=game, kind=Notification.Kind.RESIGN_PROPOSED)
+    assert [row.recipient for row in rows] == [users[2]]
+    outbox.sweep()
+    sent = [m for m in mail.outbox if users[2].email in m.to]
+    assert sent and users[0].username in sent[0].subject and sent[0].reply_to
+    assert [m.to for m in mail.outbox] == [[users[2].email]]
+
+
+def test_an_agreed_proposal_sends_its_email_no_more(started_game):
+    game, users = started_game(4, 2)
+    resign(game, users[0])
+    resign(game, users[2])  # agreed on the web before the e-mail went: it no longer applies
+    mail.outbox.clear()
+    outbox.sweep()
+    assert not [m for m in mail.outbox if users[2].email in m.to and "propos" in m.subject]
+
+
+def test_a_teammate_declines_and_the_team_plays_on(started_game):
+    game, users = started_game(4, 2)
+    resign(game, users[0])
+    revision = Game.objects.get(pk=game.pk).revision
+    proposal = services.resign_decline(game_id=game.pk, user=users[2])
+    assert proposal.status == Status.DECLINED and proposal.declined_by == 2
+    assert Game.objects.get(pk=game.pk).revision == revision + 1  # the banner goes from every table
+    assert not resign(game, users[2]).resigned  # a new proposal, by the one who declined
+    assert ResignationProposal.objects.filter(game=game, status=Status.OPEN).get().proposed_by == 2
+
+
+def test_the_proposer_withdraws(started_game):
+    game, users = started_game(4, 2)
+    resign(game, users[0])
+    assert services.resign_decline(game_id=game.pk, user=users[0]).status == Status.WITHDRAWN
+
+
+def test_opponents_have_nothing_to_decline(started_game):
+    game, users = started_game(4, 2)
+    resign(game, users[0])
+    refused(refusals.NO_RESIGNATION_PROPOSAL.code, services.resign_decline, game_id=game.pk, user=users[1])
+    assert ResignationProposal.objects.get(game=game).status == Status.OPEN
+
+
+def test_a_proposal_lapses_after_its_time(started_game, settings):
+    settings.RESIGN_PROPOSAL_HOURS = 48
+    game, users = started_game(4, 2)
+    resign(game, users[0])
+    with time_machine.travel(timezone.now() + timedelta(hours=48, minutes=1)):
+        done = resign(game, users[2])  # too late to agree: a new proposal of its own
+        assert not done.resigned and done.waiting_for == (users[0].username,)
+        statuses = sorted(ResignationProposal.objects.filter(game=game).values_list("status", flat=True))
+        assert statuses == [Status.LAPSED, Status.OPEN]
+
+
+def test_a_suspended_teammate_is_not_waited_for(started_game):
+    game, users = started_game(4, 2)
+    moderator = ModeratorFactory()
+    services.player_suspend(user_id=users[2].pk, moderator=moderator, reason="spam")
+    assert resign(game, users[0]).resigned
+
+
+def test_three_teams_of_two_one_team_leaves_and_the_others_play_on(started_game):
+    game, users = started_game(6, 3)
+    assert not resign(game, users[1]).resigned
+    assert resign(game, users[4]).resigned  # seats 1 and 4 are green
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE and state_of(game).resigned == [False, True, False]
+
+
+def test_a_team_of_one_resigns_at_once_from_the_position_it_confirmed(started_game):
+    game, users = started_game(2, 2)
+    refused(refusals.STALE_VERSION.code, services.resign,
+            game_id=game.pk, user=users[1], door=Move.Door.WEB, expected_version=game.version + 1)  # fmt: skip
+    assert resign(game, users[1]).resigned
+    assert not ResignationProposal.objects.exists()
+
+
+def test_only_players_doors(started_game):
+    game, users = started_game(4, 2)
+    refused(refusals.PLAYERS_DOORS_ONLY.code, services.resign, game_id=game.pk, user=users[0], door="admin")
+
+
+def test_the_web_puts_it_to_the_team_and_shows_the_banner_to_the_team_only(started_game, client):
+    game, users = started_game(4, 2)
+    client.force_login(users[0])
+    page = client.get(reverse("game_resign", args=[game.pk]))
+    assert "Propose that my team resigns" in page.content.decode()
+    answer = client.post(reverse("game_resign", args=[game.pk]), {"version": game.version})
+    assert answer.status_code == 303
+    for user, sees in ((users[2], True), (users[1], False), (users[3], False)):
+        client.force_login(user)
+        table = client.get(reverse("game", args=[game.pk])).content.decode()
+        assert (f"{users[0].username} proposes that your team resigns" in table) is sees
+    client.force_login(users[2])
+    assert client.post(reverse("game_resign_decline", args=[game.pk])).status_code == 303
+    assert ResignationProposal.objects.get(game=game).status == Status.DECLINED
+    table = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert "proposes that your team resigns" not in table
+
+
+def test_the_web_agreement_resigns_the_team(started_game, client):
+    game, users = started_game(4, 2)
+    resign(game, users[0])
+    client.force_login(users[2])
+    page = client.get(reverse("game_resign", args=[game.pk])).content.decode()
+    assert "Yes, I agree to resign" in page
+    game.refresh_from_db()
+    client.post(reverse("game_resign", args=[game.pk]), {"version": game.version})
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.winner == "green"
+
+
+def test_a_forged_resign_form_changes_nothing(started_game, client):
+    game, users = started_game(4, 2)
+    client.force_login(users[0])
+    for data in ({}, {"version": "x"}, {"version": "\x00"}, {"version": "٣"}):
+        assert client.post(reverse("game_resign", args=[game.pk]), data).status_code == 400
+    assert not ResignationProposal.objects.exists()
+    client.force_login(users[1])
+    assert client.post(reverse("game_resign_decline", args=[game.pk])).status_code == 409
