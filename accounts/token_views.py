@@ -42,7 +42,7 @@ class WebhookForm(forms.Form):
     url = forms.CharField(
         label=_("Webhook address"),
         max_length=500,
-        help_text=_("Each event of your games is POSTed there, signed: see the API's documentation."),
+        help_text=_("Each event of your games is POSTed there, signed with a secret that is shown once."),
     )
 
     def clean_url(self):
