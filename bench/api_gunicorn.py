@@ -227,8 +227,10 @@ def wrk(
 
 
 def fresh(games: list[int]) -> list[int]:
+    """The games nobody moved in yet, once the requests still in flight from the last load have finished."""
     from games.models import Game
 
+    time.sleep(1)
     return list(Game.objects.filter(pk__in=games, version=0).order_by("pk").values_list("pk", flat=True))
 
 
@@ -320,7 +322,7 @@ def long_polls(port: int, fx: dict, label: str, waiters: int, wait: int) -> None
     last = f"the last after {answered[-1]:.1f} s" if answered else "none answered"
     gave_up = sum(1 for status, _ in done if status != 200)
     print(
-        f"  {label:<32} {held:3d} of {waiters} held at once (answered within {wait + 1.5:.1f} s), {last}, "
+        f"  {label:<44} {held:3d} of {waiters} held at once (answered within {wait + 1.5:.1f} s), {last}, "
         f"{gave_up} given up after {give_up} s; a table page meanwhile: {page[0]} in {page[1]:.1f} s",
         flush=True,
     )
@@ -339,6 +341,7 @@ def main() -> None:
     parser.add_argument(
         "--redis-db", type=int, help="cache and broker in this Redis db on 127.0.0.1, flushed at the end"
     )
+    parser.add_argument("--long-polls-only", action="store_true", help="leave out the latency passes")
     parser.add_argument("--database-is-mine", action="store_true", help="drop and create DATABASE_URL's database")
     args = parser.parse_args()
     if not (1 <= args.seconds <= 60 and 1 <= args.passes <= 10 and 1 <= args.connections <= 64):
@@ -383,21 +386,26 @@ def main() -> None:
         call_command("migrate", verbosity=0)
         call_command("collectstatic", verbosity=0, interactive=False)
         started = time.perf_counter()
-        fx = fill(300 * args.seconds * args.passes)
+        fx = fill(0 if args.long_polls_only else 300 * args.seconds * args.passes)
         connections.close_all()
         print(
             f"filled in {time.perf_counter() - started:.0f} s; PostgreSQL {name!r}, cache and broker: "
             f"{redis_url or 'embedded'}; wrk, {args.connections} connections, {args.seconds} s each; "
             f"CPUs {os.cpu_count()}"
         )
-        print("latency, gunicorn 2 sync workers:")
         with gunicorn(env, workdir, "--worker-class=sync") as port:
-            latency(port, fx, args, workdir)
-            connections.close_all()
+            if not args.long_polls_only:
+                print("latency, gunicorn 2 sync workers:")
+                latency(port, fx, args, workdir)
+                connections.close_all()
             print(f"long polls: {args.waiters} at once, wait={args.wait} s")
             long_polls(port, fx, "2 sync workers", args.waiters, args.wait)
-        with gunicorn(env, workdir, "--worker-class=gthread", "--threads=16") as port:
-            long_polls(port, fx, "2 gthread workers x 16 threads", args.waiters, args.wait)
+        # gthread: a worker accepts up to --worker-connections (1000 by default) and queues
+        # them for its threads, so one worker may take them all while the other idles.
+        for label, connections_each in (("", "1000"), (", 16 connections each", "16")):
+            gthread = ("--worker-class=gthread", "--threads=16", f"--worker-connections={connections_each}")
+            with gunicorn(env, workdir, *gthread) as port:
+                long_polls(port, fx, f"2 gthread x 16 threads{label}", args.waiters, args.wait)
     finally:
         with contextlib.suppress(Exception):
             from django.db import connections
