@@ -209,3 +209,44 @@ class ApiAnswer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} ({self.user_id})"
+
+
+class Webhook(models.Model):
+    """Where a token's owner wants each event of their games POSTed, signed
+    with `secret` (accounts/webhooks.py). The secret must be kept to sign;
+    it is shown once, when the address is set."""
+
+    token = models.OneToOneField(ApiToken, on_delete=models.CASCADE, related_name="webhook")
+    url = models.CharField(max_length=500)
+    secret = models.CharField(max_length=100)
+    created_at = models.DateTimeField(auto_now_add=True)
+    failures = models.PositiveIntegerField(default=0)  # in a row; reset by a delivery
+    retry_at = models.DateTimeField(null=True, blank=True)  # no attempt before (the backoff)
+    claimed_at = models.DateTimeField(null=True, blank=True)  # a worker is delivering (a lease)
+    disabled_at = models.DateTimeField(null=True, blank=True)  # after WEBHOOK_MAX_FAILURES in a row
+    last_attempt_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.CharField(max_length=300, blank=True)  # the last failure, for the settings page
+    last_delivered_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.url} ({self.token_id})"
+
+
+class WebhookEvent(models.Model):
+    """An event owed to a webhook (the outbox): written in the transaction of
+    the change it tells of, deleted once the receiver has taken it. The game
+    is only its id: accounts knows no games."""
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="events")
+    game_id = models.BigIntegerField(null=True, blank=True)  # None for a test event
+    revision = models.BigIntegerField(default=0)
+    body = models.TextField()  # the JSON exactly as it is sent and signed
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["webhook", "game_id", "revision"], name="webhook_event_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.webhook_id}: {self.game_id}@{self.revision}"

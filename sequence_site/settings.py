@@ -165,6 +165,10 @@ OUTBOX_RETENTION_DAYS = env_int("OUTBOX_RETENTION_DAYS", 30)  # sent and skipped
 INBOUND_RETENTION_DAYS = env_int("INBOUND_RETENTION_DAYS", 90)  # handled replies and dead reply addresses too
 API_REQUESTS_PER_MINUTE = env_int("API_REQUESTS_PER_MINUTE", 120)  # per API token
 API_EVENTS_MAX_WAIT = env_int("API_EVENTS_MAX_WAIT", 30)  # the longest an events long poll holds a worker (seconds)
+WEBHOOK_TIMEOUT_SECONDS = env_int("WEBHOOK_TIMEOUT_SECONDS", 5)  # to connect, and again to be answered
+WEBHOOK_MAX_FAILURES = env_int("WEBHOOK_MAX_FAILURES", 10)  # failed deliveries in a row that disable a webhook
+# Webhooks to 127.0.0.1 and the like (never a private network): for development and the tests only.
+WEBHOOK_ALLOW_LOOPBACK = env_bool("WEBHOOK_ALLOW_LOOPBACK", DEBUG)
 
 CELERY_BROKER_URL = REDIS_URL or "filesystem://"
 if not REDIS_URL:
@@ -186,6 +190,7 @@ CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {"task": "sequence_site.health.heartbeat", "schedule": crontab()},
     "enforce-deadlines": {"task": "games.enforce_deadlines", "schedule": crontab()},
     "outbox-sweep": {"task": "games.outbox_sweep", "schedule": crontab()},
+    "webhook-sweep": {"task": "accounts.webhook_sweep", "schedule": crontab()},
     "cancel-stale-games": {"task": "games.cancel_stale_games", "schedule": crontab(minute=17)},
     "inbound-imap-poll": {"task": "games.inbound_imap_poll", "schedule": crontab()},  # a no-op without INBOUND_IMAP_URL
     "inbound-send-answers": {"task": "games.inbound_send_answers", "schedule": crontab()},

@@ -6,7 +6,8 @@ The cursor is each live game's revision (every change to a game bumps it:
 a move, a seat, a chat message, the start and the end), packed in an opaque
 string. An empty cursor answers every live game at once, as lichess's
 stream does on connect; a game that ended is answered once more, then left
-out of the cursor."""
+out of the cursor. The events themselves are games/events.py's, which the
+webhooks send too."""
 
 import base64
 import json
@@ -14,13 +15,10 @@ import time
 
 from django.conf import settings
 
-from games import inputs
-from games.models import Game, Invitation, Seat
+from games import events, inputs
 
 CURSOR_MAX = 8000
 CHECK_EVERY = 1.0  # seconds between two looks at the owner's games
-LIVE = (Game.Status.FORMING, Game.Status.ACTIVE, Game.Status.PAUSED)
-FIELDS = ("game_id", "game__revision", "game__version", "game__status", "game__turn_position")
 
 
 def _read(cursor: str) -> dict[int, int]:
@@ -38,37 +36,14 @@ def _write(revisions: dict[int, int]) -> str:
     return base64.urlsafe_b64encode(packed.encode("ascii")).decode("ascii").rstrip("=")
 
 
-def _games(user, known: set[int]) -> dict[int, dict]:
-    """The owner's live games and those of the cursor, as events (two queries)."""
-    seats = Seat.objects.filter(user=user)
-    rows = list(seats.filter(game__status__in=LIVE).values_list(*FIELDS, "position", "draw_deadline"))
-    rows += (
-        seats.filter(game_id__in=known).exclude(game__status__in=LIVE).values_list(*FIELDS, "position", "draw_deadline")
-    )
-    invited = Invitation.objects.filter(user=user, status=Invitation.Status.PENDING, game__status=Game.Status.FORMING)
-    rows += [(*row, None, None) for row in invited.values_list(*FIELDS)]
-    games = {}
-    for game_id, revision, version, status, turn, position, draw_deadline in rows:
-        my_move = status == Game.Status.ACTIVE and position is not None and (turn == position or draw_deadline)
-        games[game_id] = {
-            "game": game_id,
-            "revision": revision,
-            "version": version,
-            "status": status,
-            "seated": position is not None,
-            "my_move": bool(my_move),
-        }
-    return games
-
-
 def poll(*, user, since: str, wait: int) -> dict:
     known = _read(since) if since else {}
     deadline = time.monotonic() + min(wait, settings.API_EVENTS_MAX_WAIT)
     while True:
-        games = _games(user, set(known))
+        games = events.of_user(user, set(known))
         changed = [event for game_id, event in games.items() if known.get(game_id) != event["revision"]]
         if changed or time.monotonic() + CHECK_EVERY > deadline:
             break
         time.sleep(CHECK_EVERY)
-    cursor = {game_id: event["revision"] for game_id, event in games.items() if event["status"] in LIVE}
+    cursor = {game_id: event["revision"] for game_id, event in games.items() if event["status"] in events.LIVE}
     return {"events": changed, "cursor": _write(cursor)}

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 from django.db import transaction
 
-from games import refusals
+from games import events, refusals
 from games.models import Game, Invitation, Seat
 from games.refusal_text import ACTIONS
 
@@ -25,12 +25,15 @@ def changing(game_id: int, *, action: str | None = None, statuses: Iterable[str]
     """The one way a game is changed: in one transaction, its row locked and
     its revision bumped (which every cached page and poll keys on), refused
     unless it is in one of `statuses` (any, when none is given). A refusal
-    raised inside rolls the bump back with everything else."""
+    raised inside rolls the bump back with everything else. The change's
+    events for its players' webhooks are queued at the end, in the same
+    transaction (as by every service that bumps a revision itself)."""
     with transaction.atomic():
         game = revised_game(game_id)
         if statuses:
             require_status(game, *statuses, action=action)
         yield game
+        events.to_webhooks(game_id)
 
 
 def revised_game(game_id: int) -> Game:

@@ -6,7 +6,7 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, refusals
+from games import engine, events, refusals
 from games.errors import InvalidInput
 from games.mail import notify
 from games.models import Game, Seat, forming_limit
@@ -87,6 +87,7 @@ def game_create(
         Seat.objects.create(game=game, position=0, user=creator, name=creator.username)
         for invitee in invitees:
             invitation_create(game_id=game.pk, inviter=creator, invitee=invitee)
+        events.to_webhooks(game.pk)
     return game
 
 

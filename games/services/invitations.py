@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.ratelimits import Limit, take
-from games import inputs, refusals
+from games import events, inputs, refusals
 from games.mail import notify
 from games.models import Game, Invitation, Seat
 from games.services._common import changing, require_status, revised_game
@@ -95,6 +95,7 @@ def invitation_accept(*, invitation_id: int, user) -> Seat:
             invitation.save(update_fields=["user", "status", "answered_at"])
         notify.invitation_answered(game=game, answerer=user, now=invitation.answered_at)
         start_if_full(game=game, user=user)
+        events.to_webhooks(game.pk)
         return seat
 
 
@@ -108,6 +109,7 @@ def invitation_decline(*, invitation_id: int, user) -> None:
         invitation.status, invitation.answered_at = Invitation.Status.DECLINED, timezone.now()
         invitation.save(update_fields=["status", "answered_at"])
         notify.invitation_answered(game=game, answerer=user, now=invitation.answered_at)
+        events.to_webhooks(game.pk)
 
 
 def _check_answerable(invitation: Invitation, user) -> None:

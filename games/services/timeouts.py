@@ -7,7 +7,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine
+from games import engine, events
 from games.models import Game, Move
 from games.services._common import revised_game, seats_of
 from games.services.moves import record_input
@@ -52,4 +52,5 @@ def deadline_enforce(*, game_id: int, now: datetime | None = None) -> list[Move]
                 game.missed_turn_policy == Game.MissedTurnPolicy.CONCEDE and seat.missed_turns >= game.concede_after
             )
             recorded.append(record(seat, "resign" if concede else "skip", state).move)
+        events.to_webhooks(game_id)
     return recorded
