@@ -3,7 +3,15 @@ from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import MAX_REMINDER_HOURS, TIME_ZONE_CHOICES, Delivery, EmailKind, User, reminder_hour
+from accounts.models import (
+    MAX_REMINDER_HOURS,
+    PUSH_KINDS,
+    TIME_ZONE_CHOICES,
+    Delivery,
+    EmailKind,
+    User,
+    reminder_hour,
+)
 
 
 class SignupExtras(forms.Form):
@@ -62,16 +70,24 @@ class SettingsForm(forms.Form):
                 else [(Delivery.IMMEDIATELY, _("On")), (Delivery.OFF, _("Off"))]
             )
             self.fields[f"delivery_{kind}"] = forms.ChoiceField(label=label, choices=choices)
+        self.pushes = settings.VAPID_PUBLIC_KEY and settings.VAPID_PRIVATE_KEY  # devices may be notified
+        for kind in PUSH_KINDS if self.pushes else ():
+            self.fields[f"push_{kind}"] = forms.BooleanField(required=False, label=_("also on my devices"))
         self.initial = {
             "language": user.language,
             "time_zone": user.time_zone,
             "digest_hour": user.digest_hour,
             "reminder_hours": user.reminder_hours,
             **{f"delivery_{kind}": user.delivery_for(kind) for kind in EmailKind.values},
+            **{f"push_{kind}": kind in user.push_kinds for kind in PUSH_KINDS},
         }
 
-    def delivery_fields(self):
-        return [self[f"delivery_{kind}"] for kind in EmailKind.values]
+    def delivery_rows(self):
+        """Each kind's e-mail delivery, and whether devices get it too (None: no such choice)."""
+        pushed = PUSH_KINDS if self.pushes else ()
+        return [
+            (self[f"delivery_{kind}"], self[f"push_{kind}"] if kind in pushed else None) for kind in EmailKind.values
+        ]
 
     def clean_reminder_hours(self) -> str:
         entries = [h.strip() for h in self.cleaned_data["reminder_hours"].split(",")]
@@ -91,5 +107,8 @@ class SettingsForm(forms.Form):
         user.digest_hour = self.cleaned_data["digest_hour"]
         user.reminder_hours = self.cleaned_data["reminder_hours"]
         user.email_delivery = {kind: self.cleaned_data[f"delivery_{kind}"] for kind in EmailKind.values}
-        user.save(update_fields=["language", "time_zone", "digest_hour", "reminder_hours", "email_delivery"])
+        if self.pushes:
+            user.push_kinds = [kind for kind in PUSH_KINDS if self.cleaned_data[f"push_{kind}"]]
+        fields = ["language", "time_zone", "digest_hour", "reminder_hours", "email_delivery", "push_kinds"]
+        user.save(update_fields=fields)
         return user

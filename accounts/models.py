@@ -29,6 +29,14 @@ class EmailKind(models.TextChoices):
     RESIGN_PROPOSED = "resign_proposed", _("A teammate proposes that your team resigns")
 
 
+# The notices a device may be sent (Web Push), and those on by default.
+PUSH_KINDS = ("your_turn", "draw_window", "reminder", "game_over", "resign_proposed")
+
+
+def default_push_kinds() -> list[str]:
+    return list(PUSH_KINDS)
+
+
 class Delivery(models.TextChoices):
     IMMEDIATELY = "immediately", _("Immediately")
     DIGEST = "digest", _("In my daily digest")
@@ -114,6 +122,15 @@ class User(AbstractUser):
     )
     digest_hour = models.PositiveSmallIntegerField(
         _("digest hour"), default=8, help_text="Local hour of the daily digest (0-23)."
+    )
+    push_kinds = models.JSONField(
+        _("push notifications"),
+        default=default_push_kinds,
+        blank=True,
+        help_text="The kinds of notice sent to this player's devices too (Web Push).",
+    )
+    has_push_devices = models.BooleanField(
+        default=False, editable=False, help_text="Whether any device is subscribed: spares a query on every move."
     )
     reminder_hours = models.CharField(
         _("reminder hours"),
@@ -250,3 +267,19 @@ class WebhookEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.webhook_id}: {self.game_id}@{self.revision}"
+
+
+class PushSubscription(models.Model):
+    """One device's Web Push subscription (what its browser's PushManager
+    gave): the push service's address and the keys that encrypt for it."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.CharField(max_length=500, unique=True)
+    p256dh = models.CharField(max_length=120)  # the device's public key, base64url
+    auth = models.CharField(max_length=40)  # its authentication secret, base64url
+    device = models.CharField(max_length=100, blank=True)  # its browser and system, as its user agent names them
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_push_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.device or 'device'} of {self.user_id}"

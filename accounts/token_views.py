@@ -18,6 +18,7 @@ from accounts import webhook_urls
 from accounts.api_tokens import token_create
 from accounts.forms import SettingsForm
 from accounts.models import ApiToken, Webhook
+from accounts.push_views import push_context
 
 SCOPE_LABELS = {
     "games:read": _("See my games"),
@@ -90,7 +91,7 @@ def token_context(
 
 
 def page(request, status=200, **tokens):
-    context = {"form": SettingsForm(user=request.user), **token_context(request, **tokens)}
+    context = {"form": SettingsForm(user=request.user), **token_context(request, **tokens), **push_context(request)}
     return render(request, "account/settings.html", context, status=status)
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from accounts import token_views, views, webhook_views
+from accounts import push_views, token_views, views, webhook_views
 
 urlpatterns = [
     path("settings/", views.settings_page, name="account_settings"),
@@ -10,5 +10,7 @@ urlpatterns = [
     path("settings/tokens/<int:token_id>/webhook/test/", webhook_views.webhook_test, name="webhook_test"),
     path("settings/tokens/<int:token_id>/webhook/enable/", webhook_views.webhook_enable, name="webhook_enable"),
     path("settings/tokens/<int:token_id>/webhook/remove/", webhook_views.webhook_remove, name="webhook_remove"),
+    path("settings/devices/", push_views.push_subscribe, name="push_subscribe"),
+    path("settings/devices/<int:device_id>/remove/", push_views.push_remove, name="push_remove"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
 ]

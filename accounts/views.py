@@ -8,6 +8,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from accounts.forms import SettingsForm
 from accounts.models import Delivery, EmailKind, EmailOptOut
+from accounts.push_views import push_context
 from accounts.token_views import token_context
 from accounts.unsubscribe import read_unsubscribe_token
 
@@ -20,8 +21,9 @@ def settings_page(request):
             form.save()
             messages.success(request, gettext("Your settings are saved."))
             return redirect("account_settings")
-        return render(request, "account/settings.html", {"form": form, **token_context(request)}, status=400)
-    return render(request, "account/settings.html", {"form": form, **token_context(request)})
+        context = {"form": form, **token_context(request), **push_context(request)}
+        return render(request, "account/settings.html", context, status=400)
+    return render(request, "account/settings.html", {"form": form, **token_context(request), **push_context(request)})
 
 
 def _kind_label(kind: str) -> str:

@@ -429,6 +429,41 @@ class Notification(models.Model):
         return f"{self.get_kind_display()} to {self.to_email} (game {self.game_id} v{self.version})"
 
 
+class PushMessage(models.Model):
+    """A notice owed to one device (Web Push), for an outbox row the owed-mail
+    policy wrote: the same rules decide whether it still applies when sent
+    (games/mail/push_send.py). Claimed and retried like the e-mails."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        SENDING = "sending", _("Being sent")
+        SENT = "sent", _("Sent")
+        SKIPPED = "skipped", _("No longer applies")
+        FAILED = "failed", _("Failed")
+
+    notification = models.ForeignKey(
+        Notification, verbose_name=_("notice"), on_delete=models.CASCADE, related_name="pushes"
+    )
+    subscription = models.ForeignKey(
+        "accounts.PushSubscription", verbose_name=_("device"), on_delete=models.CASCADE, related_name="+"
+    )
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
+    due_at = models.DateTimeField(_("due at"))
+    claimed_at = models.DateTimeField(_("claimed at"), null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
+    last_error = models.CharField(_("last error"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("push notice")
+        verbose_name_plural = _("push notices")
+        constraints = [models.UniqueConstraint(fields=["notification", "subscription"], name="push_once")]
+        indexes = [models.Index(fields=["status", "due_at"], name="push_due_idx")]
+
+    def __str__(self) -> str:
+        return f"Push {self.notification_id} to {self.subscription_id}"
+
+
 class ReplyToken(models.Model):
     """The secret in a Reply-To address (play+<token>@…): it names one player
     of one game. Only its hash is stored; a new one goes into every e-mail

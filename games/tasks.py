@@ -9,7 +9,8 @@ from accounts import api_tokens
 from games import services
 from games.errors import GameError
 from games.inbound import retention
-from games.mail import dispatch, outbox, tokens
+from games.mail import dispatch, outbox, push_owed, tokens
+from games.mail import push_send as push_send_module
 from games.models import Game
 
 log = logging.getLogger(__name__)
@@ -19,6 +20,18 @@ log = logging.getLogger(__name__)
 def send_due(game_id: int, version: int) -> list[str]:
     """The e-mails a change to a game made due at once."""
     return outbox.deliver_due_for(game_id=game_id, version=version)
+
+
+@shared_task(name=push_owed.SEND, ignore_result=True)
+def push_send() -> dict:
+    """The pushes a change made due, once it committed."""
+    return dict(push_send_module.send_due())
+
+
+@shared_task(name="games.push_sweep", ignore_result=True)
+def push_sweep() -> dict:
+    """Every minute: reminders' pushes, retries, and what a dead worker left."""
+    return dict(push_send_module.send_due())
 
 
 @shared_task(name="games.outbox_sweep", ignore_result=True)

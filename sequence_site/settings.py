@@ -191,6 +191,7 @@ CELERY_BEAT_SCHEDULE = {
     "enforce-deadlines": {"task": "games.enforce_deadlines", "schedule": crontab()},
     "outbox-sweep": {"task": "games.outbox_sweep", "schedule": crontab()},
     "webhook-sweep": {"task": "accounts.webhook_sweep", "schedule": crontab()},
+    "push-sweep": {"task": "games.push_sweep", "schedule": crontab()},
     "cancel-stale-games": {"task": "games.cancel_stale_games", "schedule": crontab(minute=17)},
     "inbound-imap-poll": {"task": "games.inbound_imap_poll", "schedule": crontab()},  # a no-op without INBOUND_IMAP_URL
     "inbound-send-answers": {"task": "games.inbound_send_answers", "schedule": crontab()},
@@ -267,6 +268,16 @@ INBOUND_PER_ADDRESS_PER_HOUR = env_int("INBOUND_PER_ADDRESS_PER_HOUR", 30)  # ma
 INBOUND_PER_HOUR = env_int("INBOUND_PER_HOUR", 2000)
 # A turn e-mail waits this long; a player at the table meanwhile is not sent it (games.mail.notify).
 TURN_EMAIL_GRACE_SECONDS = env_int("TURN_EMAIL_GRACE_SECONDS", 120)
+# A player at the table in the last few minutes, or whose device was just sent
+# the turn (Web Push), gets the turn e-mail only this long after the turn
+# began, and not at all if they moved or came to the table meanwhile.
+PRESENT_EMAIL_GRACE_SECONDS = env_int("PRESENT_EMAIL_GRACE_SECONDS", 600)
+# Web Push (games/mail/push_send.py): the site's VAPID key pair (make one with
+# `python manage.py vapid_keys`); without it no device is offered notifications.
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:sequence@localhost")  # whom push services may contact
+PUSH_TTL_SECONDS = env_int("PUSH_TTL_SECONDS", 24 * 3600)  # how long a push service keeps a notice for a device
 
 # --- Static files, i18n -----------------------------------------------------
 STATIC_URL = "static/"
@@ -318,7 +329,7 @@ CONTENT_SECURITY_POLICY = {
         "default-src": [SELF],
         "script-src": [SELF, NONCE],
         "style-src": [SELF],
-        "img-src": [SELF, "data:"],  # base.html's empty favicon, href="data:,"
+        "img-src": [SELF],
         "object-src": [NONE],
         "base-uri": [NONE],
         "frame-ancestors": [NONE],

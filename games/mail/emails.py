@@ -40,7 +40,7 @@ def _table_context(game: Game, seat: Seat | None) -> dict:
     return {"table": table, "board_text": board_as_text(table.rows)}
 
 
-def _relevant(notification: Notification, game: Game, seat: Seat | None) -> bool:
+def still_applies(notification: Notification, game: Game, seat: Seat | None) -> bool:
     """Turn and draw e-mails belong to one deadline: one queued for an earlier
     turn or draw window is dropped, even when the seat is to act again. A turn
     e-mail is also dropped for a player who came to the table meanwhile."""
@@ -64,8 +64,8 @@ def _relevant(notification: Notification, game: Game, seat: Seat | None) -> bool
             and seat.draw_deadline is not None
             and notification.deadline == seat.draw_deadline
         )
-    if notification.kind == kind.RESIGN_PROPOSED:  # whether it still waits for this seat: in context_for
-        return game.status == Game.Status.ACTIVE and seat is not None
+    if notification.kind == kind.RESIGN_PROPOSED:
+        return game.status == Game.Status.ACTIVE and _open_proposal(notification, game, seat) is not None
     if notification.kind == kind.INVITATION:  # whether it is still pending: read once, in context_for
         return game.status == Game.Status.FORMING
     return True
@@ -113,7 +113,7 @@ def prepare(notifications: list[Notification], games: dict[int, Game]) -> Prepar
     for notification in notifications:
         game = games[notification.game_id]
         seat = _seat_of(game, notification.recipient)
-        if notification.kind not in ACTION_KINDS or not _relevant(notification, game, seat):
+        if notification.kind not in ACTION_KINDS or not still_applies(notification, game, seat):
             continue
         if notification.kind == Notification.Kind.YOUR_TURN:
             turns[game.pk] = (game, seat)  # only the seat to move: one a game
@@ -133,7 +133,7 @@ def context_for(notification: Notification, game: Game | None = None, prepared: 
     game = game or games_of([notification])[notification.game_id]
     recipient = notification.recipient
     seat = _seat_of(game, recipient)
-    if not _relevant(notification, game, seat):
+    if not still_applies(notification, game, seat):
         return None
     prepared = prepared or prepare([notification], {game.pk: game})
     context = {

@@ -76,12 +76,20 @@ def turn_email_grace() -> timedelta:
     return timedelta(seconds=settings.TURN_EMAIL_GRACE_SECONDS)
 
 
+def present_email_grace() -> timedelta:
+    """How long the turn e-mail of a player who was at the site a moment ago waits."""
+    return timedelta(seconds=settings.PRESENT_EMAIL_GRACE_SECONDS)
+
+
 def _turn_begins(game: Game, seats: list[Seat], now: datetime) -> list:
-    user = seats[game.turn_position].user
+    seat = seats[game.turn_position]
+    user = seat.user
     if user is None:
         return []
     deadline = game.turn_deadline
-    due = now + turn_email_grace()
+    # At the table a few minutes ago (a page, its poll): likely to be back before an e-mail would help.
+    present = seat.last_seen_at is not None and seat.last_seen_at > now - present_email_grace()
+    due = now + (present_email_grace() if present else turn_email_grace())
     rows = [
         owed(kind=Kind.YOUR_TURN, game=game, version=game.version, user=user, deadline=deadline, due_at=due, now=now)
     ]

@@ -20,7 +20,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from accounts.models import Delivery, EmailOptOut
-from games.mail import dispatch, emails
+from games.mail import dispatch, emails, push_owed
 from games.models import Game, Notification
 
 log = logging.getLogger(__name__)
@@ -65,11 +65,13 @@ def owed(
     to = user.email if user is not None else email
     if not to or (user is not None and not user.is_active):
         return None
-    digest = False
+    digest, status = False, Notification.Status.PENDING
     if user is not None:
         delivery = user.delivery_for(kind)
-        if delivery == Delivery.OFF:
+        if delivery == Delivery.OFF and not push_owed.wants_push(user, kind):
             return None
+        if delivery == Delivery.OFF:  # no e-mail, but the row its pushes hang on
+            status = Notification.Status.SKIPPED
         if delivery == Delivery.DIGEST and kind != Notification.Kind.REMINDER:
             digest, due_at = True, next_digest_time(user, now)
     elif EmailOptOut.objects.filter(email__iexact=to).exists():
@@ -84,6 +86,7 @@ def owed(
         deadline=deadline,
         digest=digest,
         due_at=due_at or now,
+        status=status,
     )
 
 
@@ -96,8 +99,9 @@ def save_all(notifications: list[Notification | None], *, game: Game, version: i
     if not rows:
         return
     Notification.objects.bulk_create(rows, ignore_conflicts=True)
+    push_owed.queue(rows, game=game, version=version)
     now = timezone.now()
-    if any(not row.digest and row.due_at <= now for row in rows):
+    if any(row.status == Notification.Status.PENDING and not row.digest and row.due_at <= now for row in rows):
         # robust: a broker that cannot be reached is logged, never the change's failure (it is
         # committed); the sweep sends the rows.
         transaction.on_commit(lambda: dispatch.send_due(game_id=game.pk, version=version), robust=True)

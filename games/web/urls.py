@@ -1,12 +1,14 @@
 from django.urls import path
 
 from games.web import chat as views_chat
+from games.web import installable, views
 from games.web import rules as views_rules
-from games.web import views
 from games.web.reply_addresses import new_reply_addresses
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("manifest.webmanifest", installable.manifest, name="web_manifest"),
+    path("sw.js", installable.service_worker, name="service_worker"),
     path("welcome/", views.welcome, name="welcome"),
     path("games/new/", views.game_new, name="game_new"),
     path("games/open/", views.open_games, name="open_games"),

@@ -49,7 +49,8 @@ def test_create_invite_accept_start_and_play_to_a_win(players, teams):
 
 def test_a_resignation_ends_a_two_team_game(started_game):
     game, users = started_game(4, 2)
-    result = services.move_submit(game_id=game.pk, user=users[1], move="resign", expected_version=0)
+    services.resign(game_id=game.pk, user=users[3], door=Move.Door.WEB)  # green: seats 1 and 3 agree
+    result = services.resign(game_id=game.pk, user=users[1], door=Move.Door.WEB, expected_version=0).result
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert (game.winner, game.result_reason) == ("blue", "resign")
