@@ -92,6 +92,9 @@ class Game(models.Model):
     )
     is_public = models.BooleanField(_("public"), default=False, help_text=_("Listed for anyone to join and to watch."))
     start_mode = models.CharField(_("start"), max_length=10, choices=StartMode.choices, default=StartMode.AUTO)
+    rated = models.BooleanField(
+        _("rated"), default=True, help_text=_("Counts for the players' ratings (never with a bot or when aborted).")
+    )
 
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.FORMING, db_index=True)
     version = models.PositiveIntegerField(
@@ -740,3 +743,62 @@ class ModerationAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} ({self.created_at:%Y-%m-%d %H:%M})"
+
+
+class Pool(models.TextChoices):
+    """The formats rated apart (games.rating.pools_key)."""
+
+    DUEL = "duel", _("1 against 1")
+    TEAMS = "teams", _("Two teams")
+    THREE = "three", _("Three teams")
+
+
+class PlayerRating(models.Model):
+    """A player's skill in one pool (games/rating.py), as of their last rated game."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.CASCADE, related_name="ratings"
+    )
+    pool = models.CharField(_("format"), max_length=10, choices=Pool.choices)
+    mu = models.FloatField(_("skill"))
+    sigma = models.FloatField(_("uncertainty"))
+    games = models.PositiveIntegerField(_("rated games"), default=0)
+    updated_at = models.DateTimeField(_("last rated game"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+        constraints = [models.UniqueConstraint(fields=["user", "pool"], name="rating_once_per_pool")]
+        indexes = [models.Index(fields=["pool", "updated_at"], name="rating_active_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.pool}: {self.mu:.2f} ± {self.sigma:.2f}"
+
+
+class RatingChange(models.Model):
+    """What one rated game did to one player's rating: the history the
+    profile draws, and what the finished table and e-mail show. `counted`
+    is False for a loss on time after another within a day (the rating
+    stands as it was)."""
+
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="rating_changes")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    pool = models.CharField(_("format"), max_length=10, choices=Pool.choices)
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    lost_on_time = models.BooleanField(default=False)
+    counted = models.BooleanField(default=True)
+    at = models.DateTimeField(_("at"))
+
+    class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="rating_change_once")]
+        indexes = [models.Index(fields=["user", "pool", "at"], name="rating_history_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in game {self.game_id}"

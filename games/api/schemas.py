@@ -44,6 +44,7 @@ class GameIn(Schema):
     missed_turn_policy: Literal["skip", "concede"] = "skip"
     concede_after: int = Field(default=3, ge=0, le=1000)
     is_public: bool = False
+    rated: bool = True
     start_mode: Literal["auto", "manual"] = "auto"
     invitees: list[str] = Field(default=[], max_length=20)
 

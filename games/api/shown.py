@@ -60,6 +60,7 @@ def game_as_seen(game: Game, seats, mine) -> dict:
         "teams": game.teams,
         "draw_mode": game.draw_mode,
         "is_public": game.is_public,
+        "rated": game.rated,
         "turn_seconds": game.turn_seconds,
         "turn": game.turn_position,
         "turn_deadline": when(game.turn_deadline),

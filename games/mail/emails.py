@@ -15,6 +15,7 @@ from accounts.unsubscribe import unsubscribe_token
 from games.articles import resolve
 from games.describe import describe_move
 from games.invitations import invitation_token
+from games.leaderboards import change_in
 from games.mail.board_text import board_as_text
 from games.mail.mime import Message
 from games.mail.tokens import address, for_emails
@@ -180,6 +181,7 @@ def context_for(notification: Notification, game: Game | None = None, prepared: 
         context.update(action=action, note=note_of(action))
     elif notification.kind == kind.GAME_OVER:
         context["replay_url"] = absolute(reverse("game_replay", args=[game.pk]))
+        context["rating_change"] = change_in(game, recipient) if recipient else None
     elif notification.kind == kind.RESIGN_PROPOSED:
         proposal = _open_proposal(notification, game, seat)
         if proposal is None:

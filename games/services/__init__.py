@@ -12,6 +12,8 @@ One module per entity, each with one job:
                     (the signed link is games.invitations, re-exported here)
     moves.py        move_submit, and the recorder every input goes through
     resignations.py resign, resign_decline (a team game's resignation is put to the team)
+    ratings.py      rate_finished (in the finishing transaction), ratings_rebuild
+    matchmaking.py  game_find: a seat in the open game rated closest, or a new one
     deadlines.py    the deadline arithmetic (the due query is Game.objects.due)
     timeouts.py     deadline_enforce: what a passed deadline means
     moderation.py   penalty_apply, game_abort, game_adjudicate, seat_replace,
@@ -30,6 +32,7 @@ from games.invitations import invitation_from_token, invitation_token
 from games.services.chat import chat_message_hide, chat_mute, chat_post, chat_unmute
 from games.services.games import game_cancel_unfilled, game_create, game_start
 from games.services.invitations import invitation_accept, invitation_create, invitation_decline
+from games.services.matchmaking import game_find
 from games.services.moderation import (
     deadline_extend,
     game_abort,
@@ -61,6 +64,7 @@ __all__ = [
     "game_cancel_unfilled",
     "game_create",
     "game_export",
+    "game_find",
     "game_import",
     "game_pause",
     "game_resume",

@@ -35,6 +35,7 @@ def game_create(
     concede_after: int = 3,
     is_public: bool = False,
     start_mode: str = Game.StartMode.AUTO,
+    rated: bool = True,
     invitees: list[str] = (),
 ) -> Game:
     """A new game in which the creator takes the first seat, with its
@@ -83,6 +84,7 @@ def game_create(
             concede_after=concede_after,
             is_public=is_public,
             start_mode=start_mode,
+            rated=bool(rated),
         )
         Seat.objects.create(game=game, position=0, user=creator, name=creator.username)
         for invitee in invitees:

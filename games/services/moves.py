@@ -11,6 +11,7 @@ from games import engine, inputs, refusals
 from games.errors import IllegalMoveError
 from games.mail import notify
 from games.models import Game, Hand, Move, Seat
+from games.services import ratings
 from games.services._common import changing, clock_of, seats_of, secure_shuffle
 from games.services.deadlines import deadlines_update
 from games.services.suspensions import require_not_suspended
@@ -146,5 +147,7 @@ def record_input(
                 missed_turns=seat.missed_turns, draw_deadline=seat.draw_deadline, bank_seconds=seat.bank_seconds
             )
             seat.stored_clock = clock_of(seat)
+    if game.status == Game.Status.FINISHED:
+        ratings.rate_finished(game=game, seats=seats)  # before the e-mails, which show the change
     notify.after_input(game=game, seats=seats, old=state, new=new_state, events=events, door=door, now=now)
     return MoveResult(game=game, move=record, events=events, state=new_state)

@@ -154,6 +154,11 @@ class GameCreateForm(forms.Form):
         required=False,
         help_text=_("Listed under Open games for anyone to join and to watch."),
     )
+    unrated = forms.BooleanField(
+        label=_("Not rated"),
+        required=False,  # unticked, or missing from an older page: the game counts for ratings
+        help_text=_("The result does not count for the players' ratings (a game with a bot never does)."),
+    )
     start_mode = forms.ChoiceField(
         label=_("The game starts"),
         choices=Game.StartMode.choices,
@@ -225,6 +230,7 @@ class GameCreateForm(forms.Form):
             )
             self.add_error("teams", plays.format(players=players, allowed=allowed))
         self._clean_clock(data)
+        data["rated"] = not data.pop("unrated", False)
         invitees = data.get("invitees") or []
         if players and len(invitees) > players - 1:
             besides = ngettext(
@@ -258,3 +264,27 @@ class InviteForm(forms.Form):
 
     def clean_invitee(self) -> str:
         return inputs.clean_invitee(self.cleaned_data["invitee"])
+
+
+def _format_label(players: int, teams: int) -> str:
+    if players == teams:
+        return ngettext("{players} player", "{players} players", players).format(players=players)
+    return ngettext("{players} player in {teams} teams", "{players} players in {teams} teams", players).format(
+        players=players, teams=teams
+    )
+
+
+FORMATS = [(f"{p}x{t}", (p, t)) for p, allowed in ALLOWED_TEAMS.items() for t in allowed]
+
+
+class FindGameForm(forms.Form):
+    """ "Find me a game": a format, as players and teams."""
+
+    format = forms.ChoiceField(label=_("Format"), choices=[(key, "") for key, _pt in FORMATS])
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["format"].choices = [(key, _format_label(*pt)) for key, pt in FORMATS]
+
+    def players_and_teams(self) -> tuple[int, int]:
+        return dict(FORMATS)[self.cleaned_data["format"]]

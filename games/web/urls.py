@@ -1,7 +1,7 @@
 from django.urls import path
 
 from games.web import chat as views_chat
-from games.web import installable, views
+from games.web import find, installable, ratings, views
 from games.web import rules as views_rules
 from games.web.reply_addresses import new_reply_addresses
 
@@ -32,6 +32,9 @@ urlpatterns = [
     path("games/<int:game_id>/report/", views_chat.game_report, name="game_report"),
     path("invitations/<str:token>/", views.invitation, name="invitation"),
     path("players/<str:username>/", views.profile, name="profile"),
+    path("games/find/", find.game_find, name="game_find"),
+    path("ratings/", ratings.leaderboard, name="leaderboard"),
+    path("ratings/<str:pool>/", ratings.leaderboard, name="leaderboard_pool"),
     path("rules/", views_rules.rules, name="rules"),
     path("reply-addresses/new/", new_reply_addresses, name="new_reply_addresses"),
 ]

@@ -19,16 +19,17 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import inputs, refusals, selectors, services
+from games import inputs, leaderboards, refusals, selectors, services
 from games.errors import GameError
-from games.models import Game, Move
+from games.models import Game, Move, Pool
 from games.viewmodels.chat import chat_for, notes_for
+from games.viewmodels.rating_chart import chart
 from games.viewmodels.replay import replay_frame
 from games.viewmodels.resignation import open_resignation, resignation_for
 from games.viewmodels.table import table_for
 from games.web import fragments
 from games.web import refused as web_refusals
-from games.web.forms import GameCreateForm, InviteForm, MoveForm, ResignForm
+from games.web.forms import FindGameForm, GameCreateForm, InviteForm, MoveForm, ResignForm
 from games.web.fragments import SECONDS
 from games.web.visitor_pages import for_visitors
 
@@ -121,10 +122,15 @@ def _refused_new_game(request, form: GameCreateForm, error: GameError):
 @require_GET
 @for_visitors
 def open_games(request):
+    return open_games_page(request)
+
+
+def open_games_page(request, *, find_form: FindGameForm | None = None, error: GameError | None = None):
+    """The open games, and "Find me a game" (with the refusal of a search that failed)."""
     games, in_play = selectors.open_games(user=request.user), selectors.public_games_in_play()
-    context = {"games": games, "in_play": in_play, "fragment_seconds": SECONDS}
+    context = {"games": games, "in_play": in_play, "fragment_seconds": SECONDS, "error": error}
     context |= {"games_key": fragments.rows_key("games", games), "in_play_key": fragments.rows_key("games", in_play)}
-    return render(request, "games/open.html", context)
+    return render(request, "games/open.html", {**context, "find_form": find_form or FindGameForm()})
 
 
 def _game_page(request, game_id: int, *, error: GameError | None = None, move_text: str = ""):
@@ -425,6 +431,7 @@ def profile(request, username: str):
     summary = {outcome: sum(1 for row in rows if row.outcome == outcome) for outcome in ("won", "lost", "drawn")}
     context = {
         "player": player,
+        "ratings": [(Pool(row.pool).label, row, chart(row.history)) for row in leaderboards.ratings_of(player)],
         "rows": rows,
         "summary": summary,
         "rows_key": fragments.rows_key(f"profile:{player.username}", rows),

@@ -18,7 +18,7 @@ POLICY = {
     "default-src": {"'self'"},
     "script-src": {"'self'"},
     "style-src": {"'self'"},
-    "img-src": {"'self'", "data:"},
+    "img-src": {"'self'"},
     "object-src": {"'none'"},
     "base-uri": {"'none'"},
     "frame-ancestors": {"'none'"},
