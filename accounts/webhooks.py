@@ -51,8 +51,9 @@ def webhook_set(*, token: ApiToken, url: str) -> tuple[Webhook, str]:
     not POST there), with a new secret, which the caller shows once."""
     webhook_urls.checked(url)
     secret = SECRET_PREFIX + secrets.token_urlsafe(32)
-    Webhook.objects.filter(token=token).delete()  # a new address starts afresh, its old events with it
-    return Webhook.objects.create(token=token, url=url.strip(), secret=secret), secret
+    with transaction.atomic():
+        Webhook.objects.filter(token=token).delete()  # a new address starts afresh, its old events with it
+        return Webhook.objects.create(token=token, url=url.strip(), secret=secret), secret
 
 
 def webhook_enable(webhook: Webhook) -> None:
