@@ -121,5 +121,6 @@ def token_revoke(request, token_id: int):
         revoked_at=timezone.now()
     )
     if revoked:
+        Webhook.objects.filter(token_id=token_id).delete()  # and with it the events it was still owed
         messages.success(request, gettext("The token is revoked: programs using it are refused from now on."))
     return redirect("account_settings")

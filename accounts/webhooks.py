@@ -33,7 +33,9 @@ from accounts.models import ApiToken, Webhook, WebhookEvent
 log = logging.getLogger(__name__)
 DELIVER = "accounts.webhook_deliver"
 LEASE = timedelta(minutes=5)
-ROUND = 50  # events one delivery sends at most (well within LEASE at the timeout), then it starts another
+# Events one delivery sends at most, then it starts another: at two timeouts
+# each (to connect, to be answered) well within LEASE.
+ROUND = 20
 LONGEST_WAIT = timedelta(days=1)
 SECRET_PREFIX = "whsec_"
 
@@ -49,8 +51,9 @@ def webhook_set(*, token: ApiToken, url: str) -> tuple[Webhook, str]:
     not POST there), with a new secret, which the caller shows once."""
     webhook_urls.checked(url)
     secret = SECRET_PREFIX + secrets.token_urlsafe(32)
-    Webhook.objects.filter(token=token).delete()  # a new address starts afresh, its old events with it
-    return Webhook.objects.create(token=token, url=url.strip(), secret=secret), secret
+    with transaction.atomic():
+        Webhook.objects.filter(token=token).delete()  # a new address starts afresh, its old events with it
+        return Webhook.objects.create(token=token, url=url.strip(), secret=secret), secret
 
 
 def webhook_enable(webhook: Webhook) -> None:
@@ -100,10 +103,18 @@ def queue_test(webhook: Webhook) -> None:
         queue([(webhook, None, 0, event)])
 
 
+def _deliverable(now: datetime) -> Q:
+    """Not disabled, its wait over, held by nobody (or by a worker whose lease ran out), its token live."""
+    return (
+        (Q(retry_at__isnull=True) | Q(retry_at__lte=now))
+        & (Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - LEASE))
+        & (Q(token__expires_at__isnull=True) | Q(token__expires_at__gt=now))
+        & Q(disabled_at__isnull=True, token__revoked_at__isnull=True)
+    )
+
+
 def _claim(webhook_id: int, now: datetime) -> bool:
-    free = Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - LEASE)
-    due = Q(retry_at__isnull=True) | Q(retry_at__lte=now)
-    return bool(Webhook.objects.filter(free, due, pk=webhook_id, disabled_at__isnull=True).update(claimed_at=now))
+    return bool(Webhook.objects.filter(_deliverable(now), pk=webhook_id).update(claimed_at=now))
 
 
 def _send(webhook: Webhook, event: WebhookEvent) -> str:
@@ -135,7 +146,9 @@ def deliver(webhook_id: int, now: datetime | None = None) -> str:
     now = now or timezone.now()
     if not _claim(webhook_id, now):
         return "not-claimed"
-    webhook = Webhook.objects.get(pk=webhook_id)
+    webhook = Webhook.objects.filter(pk=webhook_id).first()
+    if webhook is None:  # removed meanwhile
+        return "not-claimed"
     mine = Webhook.objects.filter(pk=webhook_id, claimed_at=now)
     sent = 0
     for event in WebhookEvent.objects.filter(webhook=webhook).order_by("pk")[:ROUND]:
@@ -172,12 +185,7 @@ def sweep(now: datetime | None = None) -> int:
     """Start a delivery for each webhook with events waiting whose wait is
     over and that nobody holds (a lost task, a dead worker, a retry)."""
     now = now or timezone.now()
-    waiting = Webhook.objects.filter(
-        Q(retry_at__isnull=True) | Q(retry_at__lte=now),
-        Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - LEASE),
-        disabled_at__isnull=True,
-        events__isnull=False,
-    ).distinct()
+    waiting = Webhook.objects.filter(_deliverable(now), events__isnull=False).distinct()
     ids = list(waiting.values_list("pk", flat=True))
     for webhook_id in ids:
         signature(DELIVER, args=(webhook_id,)).delay()

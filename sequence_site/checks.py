@@ -77,3 +77,17 @@ def https_site(app_configs, **kwargs) -> list[checks.Error]:
             id="sequence_site.E004",
         )
     ]
+
+
+@checks.register("sequence_site", deploy=True)
+def webhooks_stay_outside(app_configs, **kwargs) -> list[checks.Error]:
+    """A webhook to loopback would let any player make the site POST to its own machine's services."""
+    if settings.DEBUG or not settings.WEBHOOK_ALLOW_LOOPBACK:
+        return []
+    return [
+        checks.Error(
+            "WEBHOOK_ALLOW_LOOPBACK is on: players' webhooks may POST to this machine's own services.",
+            hint="Unset WEBHOOK_ALLOW_LOOPBACK (it is for development and the tests).",
+            id="sequence_site.E020",
+        )
+    ]

@@ -18,7 +18,7 @@ PRODUCTION = {
     "EMAIL_USE_TLS": "true",
 }
 # Whatever the test run itself is configured with must not leak into the check.
-CONFIGURATION = {*PRODUCTION, "EMAIL_BACKEND", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+CONFIGURATION = {*PRODUCTION, "EMAIL_BACKEND", "DJANGO_ALLOW_ASYNC_UNSAFE", "WEBHOOK_ALLOW_LOOPBACK"}
 
 
 def check_deploy(tmp_path, **env) -> subprocess.CompletedProcess:
@@ -97,3 +97,9 @@ def test_an_http_site_url_is_one_clear_message(tmp_path):
     assert "sequence_site.E004" in result.stderr
     for generic in ("security.W004", "security.W008", "security.W012", "security.W016"):
         assert generic not in result.stderr
+
+
+def test_webhooks_to_loopback_are_refused_in_production(tmp_path):
+    result = check_deploy(tmp_path, **PRODUCTION, WEBHOOK_ALLOW_LOOPBACK="true")
+    assert result.returncode != 0
+    assert "sequence_site.E020" in result.stderr and "WEBHOOK_ALLOW_LOOPBACK" in result.stderr

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from accounts import webhooks
 from accounts.api_tokens import token_create
-from accounts.models import Webhook, WebhookEvent
+from accounts.models import ApiToken, Webhook, WebhookEvent
 from games import services
 from games.errors import GameError
 from tests.api.webhook_receiver import receiver
@@ -224,13 +224,25 @@ def test_an_address_that_is_no_longer_allowed_is_not_posted_to(settings):
     assert "public internet" in webhook.last_error
 
 
-def test_a_revoked_token_or_no_webhook_queues_nothing(started_game, client):
+def test_a_revoked_token_takes_its_webhook_and_waiting_events_with_it(started_game, client):
     game, users = started_game(2, 2, seed=3)
     webhook, _ = hooked(users[0], "http://127.0.0.1:9/")
+    webhooks.queue_test(webhook)
     client.force_login(users[0])
     client.post(reverse("api_token_revoke", args=[webhook.token_id]))
     services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
-    assert not WebhookEvent.objects.exists()
+    assert not Webhook.objects.exists() and not WebhookEvent.objects.exists()
+
+
+def test_an_expired_token_is_told_nothing_and_sent_nothing(started_game):
+    game, users = started_game(2, 2, seed=3)
+    with receiver() as server:
+        webhook, _ = hooked(users[0], server.url)
+        webhooks.queue_test(webhook)
+        ApiToken.objects.filter(pk=webhook.token_id).update(expires_at=timezone.now())
+        services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
+        assert webhooks.deliver(webhook.pk) == "not-claimed" and webhooks.sweep() == 0
+        assert server.got == [] and webhook.events.count() == 1  # the test event only
 
 
 def test_a_change_costs_one_query_when_nobody_listens(started_game, django_assert_num_queries):
