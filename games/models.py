@@ -8,6 +8,7 @@ rows copy the hands out of it so that a page can read one seat's hand alone.
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -802,3 +803,101 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} in game {self.game_id}"
+
+
+class League(models.Model):
+    """A league the site runs by itself (Little Golem's kind): seasons of
+    divisions, one above the other, in which every pair plays one 2-player
+    game, all at once; the top two of a division go up one for the next
+    season, the bottom two down one."""
+
+    name = models.CharField(_("name"), max_length=80, unique=True)
+    slug = models.SlugField(_("address"), max_length=40, unique=True)
+    division_size = models.PositiveSmallIntegerField(
+        _("players a division"), default=8, validators=[MinValueValidator(6), MaxValueValidator(10)]
+    )
+    season_days = models.PositiveSmallIntegerField(_("days a season"), default=60)
+    break_days = models.PositiveSmallIntegerField(_("days between seasons"), default=7)
+    timeouts_barred = models.PositiveSmallIntegerField(
+        _("losses on time that bar"),
+        default=3,
+        help_text=_("League games lost on time after which no season takes the player."),
+    )
+    # The clock of every league game.
+    clock_kind = models.CharField(_("clock"), max_length=10, choices=Game.ClockKind.choices, default="bank")
+    turn_seconds = models.PositiveIntegerField(_("time per move (seconds)"), default=2 * 24 * 3600)
+    bank_initial_seconds = models.PositiveIntegerField(_("time bank at the start (seconds)"), default=3 * 24 * 3600)
+    bank_increment_seconds = models.PositiveIntegerField(_("time added after each move (seconds)"), default=24 * 3600)
+    bank_cap_seconds = models.PositiveIntegerField(_("time bank at most (seconds)"), default=7 * 24 * 3600)
+    weekends_off = models.BooleanField(_("weekends off"), default=False)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    class Status(models.TextChoices):
+        SIGNUP = "signup", _("Open for sign-up")
+        RUNNING = "running", _("In play")
+        FINISHED = "finished", _("Finished")
+
+    league = models.ForeignKey(League, verbose_name=_("league"), on_delete=models.CASCADE, related_name="seasons")
+    number = models.PositiveSmallIntegerField(_("number"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.SIGNUP)
+    starts_at = models.DateTimeField(_("starts at"))
+    ends_at = models.DateTimeField(_("ends at"))
+
+    class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        constraints = [models.UniqueConstraint(fields=["league", "number"], name="season_number_once")]
+
+    def __str__(self) -> str:
+        return f"{self.league} {self.number}"
+
+
+class SeasonEntry(models.Model):
+    """A player signed up for a season; once it starts, their division and,
+    once it ends, their place in it and where that takes them."""
+
+    class Move(models.TextChoices):
+        UP = "up", _("Promoted")
+        STAY = "stay", _("Stays")
+        DOWN = "down", _("Relegated")
+
+    season = models.ForeignKey(Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.CASCADE, related_name="+"
+    )
+    division = models.PositiveSmallIntegerField(_("division"), null=True, blank=True, help_text=_("1 is the top."))
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    goes = models.CharField(_("next season"), max_length=4, choices=Move.choices, blank=True)
+    signed_up_at = models.DateTimeField(_("signed up at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("season entry")
+        verbose_name_plural = _("season entries")
+        constraints = [models.UniqueConstraint(fields=["season", "user"], name="season_entry_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.season_id}"
+
+
+class LeagueGame(models.Model):
+    """A game of a season's division."""
+
+    season = models.ForeignKey(Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="games")
+    division = models.PositiveSmallIntegerField(_("division"), help_text=_("1 is the top."))
+    game = models.OneToOneField(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="league_game")
+
+    class Meta:
+        verbose_name = _("league game")
+        verbose_name_plural = _("league games")
+
+    def __str__(self) -> str:
+        return f"{self.season} {self.division}: {self.game_id}"

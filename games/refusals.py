@@ -243,6 +243,18 @@ TEAM_RESIGNS_TOGETHER = Refusal(
     Conflict,
     _("In a team game a resignation is put to your team: use Resign, and your team resigns once all of you agree."),
 )
+NO_SUCH_SEASON = Refusal("no_such_season", GameNotFound, _("There is no such season."))
+SEASON_NOT_OPEN = Refusal("season_not_open", Conflict, _("This season is no longer open for sign-up."))
+ALREADY_SIGNED_UP = Refusal("already_signed_up", Conflict, _("You are already signed up for this season."))
+LEAGUE_BARRED = Refusal(
+    "league_barred",
+    NotAllowed,
+    ngettext_lazy(
+        "You lost {count} league game on time: this league takes you in no further season.",
+        "You lost {count} league games on time: this league takes you in no further season.",
+        "count",
+    ),
+)
 NO_RESIGNATION_PROPOSAL = Refusal(
     "no_resignation_proposal", Conflict, _("Your team has no resignation open to agree to or decline.")
 )

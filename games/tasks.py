@@ -34,6 +34,12 @@ def push_sweep() -> dict:
     return dict(push_send_module.send_due())
 
 
+@shared_task(name="games.leagues_tick", ignore_result=True)
+def leagues_tick() -> dict:
+    """Hourly: start the league seasons whose day has come, end those that are over."""
+    return services.leagues_tick()
+
+
 @shared_task(name="games.outbox_sweep", ignore_result=True)
 def outbox_sweep() -> dict:
     return outbox.sweep()

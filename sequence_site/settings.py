@@ -194,6 +194,7 @@ CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {"task": "games.outbox_sweep", "schedule": crontab()},
     "webhook-sweep": {"task": "accounts.webhook_sweep", "schedule": crontab()},
     "push-sweep": {"task": "games.push_sweep", "schedule": crontab()},
+    "leagues-tick": {"task": "games.leagues_tick", "schedule": crontab(minute=29)},
     "cancel-stale-games": {"task": "games.cancel_stale_games", "schedule": crontab(minute=17)},
     "inbound-imap-poll": {"task": "games.inbound_imap_poll", "schedule": crontab()},  # a no-op without INBOUND_IMAP_URL
     "inbound-send-answers": {"task": "games.inbound_send_answers", "schedule": crontab()},

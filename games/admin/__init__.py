@@ -7,6 +7,7 @@ and only to those allowed to see them (games.view_game_state).
     people.py  seats, invitations, e-mails, suspensions
     chat.py    the chat, the report queue, the audit trail
     inbound.py e-mails that came in (moves by e-mail) and reply tokens
+    leagues.py leagues (a new one opens its first season) and their seasons
 """
 
-from games.admin import chat, games, inbound, people  # noqa: F401  (each registers its admins)
+from games.admin import chat, games, inbound, leagues, people  # noqa: F401  (each registers its admins)

@@ -65,7 +65,7 @@ def game_started(*, game: Game, seats: list[Seat], starter, now: datetime) -> No
     rows = [
         owed(kind=Kind.GAME_STARTED, game=game, version=game.version, user=seat.user, now=now)
         for seat in seats
-        if seat.user is not None and seat.user_id != starter.pk
+        if seat.user is not None and (starter is None or seat.user_id != starter.pk)
     ]
     save_all(rows + _turn_begins(game, seats, now), game=game, version=game.version)
 

@@ -14,6 +14,7 @@ One module per entity, each with one job:
     resignations.py resign, resign_decline (a team game's resignation is put to the team)
     ratings.py      rate_finished (in the finishing transaction), ratings_rebuild
     matchmaking.py  game_find: a seat in the open game rated closest, or a new one
+    leagues.py      season_signup, season_leave, and leagues_tick (the beat's): seasons, divisions, standings
     deadlines.py    the deadline arithmetic (the due query is Game.objects.due)
     timeouts.py     deadline_enforce: what a passed deadline means
     moderation.py   penalty_apply, game_abort, game_adjudicate, seat_replace,
@@ -32,6 +33,7 @@ from games.invitations import invitation_from_token, invitation_token
 from games.services.chat import chat_message_hide, chat_mute, chat_post, chat_unmute
 from games.services.games import game_cancel_unfilled, game_create, game_start
 from games.services.invitations import invitation_accept, invitation_create, invitation_decline
+from games.services.leagues import leagues_tick, season_leave, season_signup
 from games.services.matchmaking import game_find
 from games.services.moderation import (
     deadline_extend,
@@ -43,6 +45,7 @@ from games.services.moderation import (
     seat_replace,
 )
 from games.services.moves import MoveResult, move_submit
+from games.services.ratings import ratings_rebuild
 from games.services.records import game_export, game_import, game_verify
 from games.services.reports import report_create, report_resolve
 from games.services.resignations import Resignation, resign, resign_decline
@@ -75,14 +78,18 @@ __all__ = [
     "invitation_decline",
     "invitation_from_token",
     "invitation_token",
+    "leagues_tick",
     "move_submit",
     "penalty_apply",
     "player_suspend",
     "player_unsuspend",
+    "ratings_rebuild",
     "report_create",
     "report_resolve",
     "resign",
     "resign_decline",
+    "season_leave",
+    "season_signup",
     "seat_join",
     "seat_leave",
     "seat_replace",

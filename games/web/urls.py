@@ -1,7 +1,7 @@
 from django.urls import path
 
 from games.web import chat as views_chat
-from games.web import find, installable, ratings, views
+from games.web import find, installable, leagues, ratings, views
 from games.web import rules as views_rules
 from games.web.reply_addresses import new_reply_addresses
 
@@ -33,6 +33,10 @@ urlpatterns = [
     path("invitations/<str:token>/", views.invitation, name="invitation"),
     path("players/<str:username>/", views.profile, name="profile"),
     path("games/find/", find.game_find, name="game_find"),
+    path("leagues/", leagues.league_list, name="leagues"),
+    path("leagues/<slug:slug>/", leagues.league_detail, name="league"),
+    path("leagues/<slug:slug>/seasons/<int:season_id>/signup/", leagues.season_signup, name="season_signup"),
+    path("leagues/<slug:slug>/seasons/<int:season_id>/leave/", leagues.season_leave, name="season_leave"),
     path("ratings/", ratings.leaderboard, name="leaderboard"),
     path("ratings/<str:pool>/", ratings.leaderboard, name="leaderboard_pool"),
     path("rules/", views_rules.rules, name="rules"),

@@ -12,7 +12,8 @@ from django.utils import timezone
 
 from games import services
 from games.errors import GameError
-from games.models import ChatMessage, Game, Report
+from games.models import ChatMessage, Game, League, Report
+from games.services.leagues import season_open
 from tests.factories import ModeratorFactory, UserFactory
 from tests.gameplay import first_play, state_of
 
@@ -27,12 +28,14 @@ WRITERS = {
     "game_abort",
     "game_adjudicate",
     "game_cancel_unfilled",
+    "game_find",
     "game_pause",
     "game_resume",
     "game_start",
     "invitation_accept",
     "invitation_create",
     "invitation_decline",
+    "leagues_tick",
     "move_submit",
     "penalty_apply",
     "report_resolve",
@@ -59,7 +62,10 @@ OTHERS = {
     "invitation_token",
     "player_suspend",
     "player_unsuspend",
+    "ratings_rebuild",
     "report_create",
+    "season_leave",
+    "season_signup",
     "seat_seen",
 }
 
@@ -145,6 +151,17 @@ def test_each_writer_bumps_the_revision_once_through_a_whole_life():
     stale = services.game_create(creator=host, players=2, teams=2)
     Game.objects.filter(pk=stale.pk).update(created_at=timezone.now() - timedelta(days=60))
     bumps("game_cancel_unfilled", stale.pk, game_id=stale.pk)
+    waiting = services.game_create(creator=third, players=2, teams=2, is_public=True)
+    bumps("game_find", waiting.pk, user=fourth, players=2, teams=2)  # joins it: the game starts
+
+    league = League.objects.create(name="L", slug="l", division_size=6)
+    season = season_open(league=league, starts_at=timezone.now())
+    for player in (host, guest, third):
+        services.season_signup(season_id=season.pk, user=player)
+    services.leagues_tick()  # the season starts: its games are new (revision 1, from the deal)
+    league_game = Game.objects.filter(league_game__season=season).first()
+    season.refresh_from_db()
+    bumps("leagues_tick", league_game.pk, now=season.ends_at + timedelta(seconds=1))  # ends it drawn
 
     assert bumps.called == WRITERS
     assert Report.objects.get(pk=report.pk).status == Report.Status.RESOLVED

@@ -33,10 +33,7 @@ def by_hand(teams: list[list[Skill]], ranks: list[int]) -> list[list[Skill]]:
         omega *= var[i] / c
         delta *= (math.sqrt(var[i]) / c) * var[i] / c**2
         result.append(
-            [
-                Skill(m + v / var[i] * omega, math.sqrt(v * max(1 - v / var[i] * delta, KAPPA)))
-                for m, v in team
-            ]
+            [Skill(m + v / var[i] * omega, math.sqrt(v * max(1 - v / var[i] * delta, KAPPA))) for m, v in team]
         )
     return result
 

@@ -14,6 +14,7 @@ from django.utils import timezone
 from games import rating, services
 from games.models import Game, Move, PlayerRating, RatingChange
 from games.rating import NEW
+from games.services.ratings import rate_finished
 from tests.factories import ModeratorFactory, UserFactory
 from tests.gameplay import first_play
 
@@ -64,7 +65,7 @@ def test_a_drawn_game_is_rated_as_a_tie(started_game):
     game, users = started_game(2, 2)
     game.refresh_from_db()
     game.status, game.winner, game.result_reason, game.finished_at = Game.Status.FINISHED, "", "draw", timezone.now()
-    services.ratings.rate_finished(game=game, seats=list(game.seats.order_by("position")))
+    rate_finished(game=game, seats=list(game.seats.order_by("position")))
     (a,), (b,) = rating.rated([[NEW], [NEW]], None)
     assert skill(users[0], "duel") == a and skill(users[1], "duel") == b
 
@@ -72,7 +73,7 @@ def test_a_drawn_game_is_rated_as_a_tie(started_game):
 def test_what_is_not_rated(started_game):
     unrated, users = started_game(2, 2, rated=False)
     resign_team(unrated, users, 1)
-    adjudicated, others = started_game(2, 2)
+    adjudicated, _ = started_game(2, 2)
     services.game_adjudicate(game_id=adjudicated.pk, moderator=ModeratorFactory(), winner="blue", reason="agreed")
     aborted, _ = started_game(2, 2)
     services.game_abort(game_id=aborted.pk, moderator=ModeratorFactory(), reason="spam")
@@ -81,12 +82,8 @@ def test_what_is_not_rated(started_game):
 
 def test_a_burst_of_losses_on_time_counts_once(started_game):
     loser = UserFactory()
-    games = []
-    for _ in range(3):
-        game, users = started_game(2, 2, missed_turn_policy="concede", concede_after=1)
-        games.append((game, users))
-    # the same player sits in seat 0 of each: put them there
-    for game, users in games:
+    games = [started_game(2, 2, missed_turn_policy="concede", concede_after=1) for _ in range(3)]
+    for game, _ in games:  # the same player in seat 0 of each
         seat = game.seats.get(position=0)
         seat.user, seat.name = loser, loser.username
         seat.save(update_fields=["user", "name"])
@@ -111,7 +108,7 @@ def test_the_rebuild_equals_the_ratings_as_they_were_made(started_game):
     players = UserFactory.create_batch(4)
     for round_, (a, b) in enumerate([(0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2), (0, 1)]):
         with time_machine.travel(timezone.now() + timedelta(hours=round_)):
-            game, users = started_game(2, 2)
+            game, _ = started_game(2, 2)
             for seat, player in ((0, players[a]), (1, players[b])):
                 row = game.seats.get(position=seat)
                 row.user, row.name = player, player.username

@@ -11,5 +11,5 @@ class Command(BaseCommand):
     help = "Recompute all ratings from the finished games, in the order they finished."
 
     def handle(self, *args, **options):
-        rated = services.ratings.ratings_rebuild()
+        rated = services.ratings_rebuild()
         self.stdout.write(f"{rated} rated games replayed.\n")
