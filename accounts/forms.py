@@ -52,6 +52,15 @@ class SettingsForm(forms.Form):
         help_text=_("Hours before your time runs out to remind you, e.g. 24, 2. Leave empty for no reminders."),
     )
 
+    vacation_auto = forms.BooleanField(
+        required=False,
+        label=_("Auto-vacation"),
+        help_text=_(
+            "When your time in a game is about to run out, a day of your vacation is spent instead,"
+            " and an e-mail tells you so."
+        ),
+    )
+
     def __init__(self, *args, user: User, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
@@ -67,6 +76,7 @@ class SettingsForm(forms.Form):
             "time_zone": user.time_zone,
             "digest_hour": user.digest_hour,
             "reminder_hours": user.reminder_hours,
+            "vacation_auto": user.vacation_auto,
             **{f"delivery_{kind}": user.delivery_for(kind) for kind in EmailKind.values},
         }
 
@@ -91,5 +101,24 @@ class SettingsForm(forms.Form):
         user.digest_hour = self.cleaned_data["digest_hour"]
         user.reminder_hours = self.cleaned_data["reminder_hours"]
         user.email_delivery = {kind: self.cleaned_data[f"delivery_{kind}"] for kind in EmailKind.values}
-        user.save(update_fields=["language", "time_zone", "digest_hour", "reminder_hours", "email_delivery"])
+        user.vacation_auto = self.cleaned_data["vacation_auto"]
+        fields = ["language", "time_zone", "digest_hour", "reminder_hours", "email_delivery", "vacation_auto"]
+        user.save(update_fields=fields)
         return user
+
+
+class VacationForm(forms.Form):
+    """A vacation from a day (empty: now) until the day the player is back,
+    each at midnight in their time zone."""
+
+    starts = forms.DateField(
+        required=False,
+        label=_("From"),
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("Empty: from now."),
+    )
+    back = forms.DateField(
+        label=_("Back on"),
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("Your clocks run again from midnight that day."),
+    )

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from accounts.api_tokens import token_create
 from accounts.forms import SettingsForm
 from accounts.models import ApiToken
+from accounts.vacation import vacation_context
 
 SCOPE_LABELS = {
     "games:read": _("See my games"),
@@ -47,6 +48,7 @@ def token_context(request, *, token_form: TokenForm | None = None, new_token: st
 
 def _page(request, status=200, **tokens):
     context = {"form": SettingsForm(user=request.user), **token_context(request, **tokens)}
+    context |= vacation_context(request.user)
     return render(request, "account/settings.html", context, status=status)
 
 

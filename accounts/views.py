@@ -10,6 +10,7 @@ from accounts.forms import SettingsForm
 from accounts.models import Delivery, EmailKind, EmailOptOut
 from accounts.token_views import token_context
 from accounts.unsubscribe import read_unsubscribe_token
+from accounts.vacation import vacation_context
 
 
 @login_required
@@ -20,8 +21,11 @@ def settings_page(request):
             form.save()
             messages.success(request, gettext("Your settings are saved."))
             return redirect("account_settings")
-        return render(request, "account/settings.html", {"form": form, **token_context(request)}, status=400)
-    return render(request, "account/settings.html", {"form": form, **token_context(request)})
+        context = {"form": form, **token_context(request), **vacation_context(request.user)}
+        return render(request, "account/settings.html", context, status=400)
+    return render(
+        request, "account/settings.html", {"form": form, **token_context(request), **vacation_context(request.user)}
+    )
 
 
 def _kind_label(kind: str) -> str:

@@ -84,6 +84,9 @@ class Game(models.Model):
     weekends_off = models.BooleanField(
         _("weekends off"), default=False, help_text=_("Saturday and Sunday in each player's time zone do not count.")
     )
+    vacation_allowed = models.BooleanField(
+        _("vacation allowed"), default=True, help_text=_("A player on vacation stops their clock in this game.")
+    )
     missed_turn_policy = models.CharField(
         _("on a missed turn"), max_length=10, choices=MissedTurnPolicy.choices, default="skip"
     )

@@ -325,5 +325,14 @@ API_RESIGN_UNCONFIRMED = Refusal(
     _("This confirmation is not valid, or it is older than the game: ask for a new one."),
 )
 
+# vacation and absence (games/services/vacations.py, absence.py)
+VACATION_ENDS_BEFORE_START = Refusal(
+    "vacation_ends_before_start", InvalidInput, _("A vacation must end after it starts, and start now or later.")
+)
+VACATION_ALREADY_PLANNED = Refusal(
+    "vacation_already_planned", Conflict, _("You already have a vacation planned: end it before you plan another.")
+)
+VACATION_TOO_LONG = Refusal("vacation_too_long", Conflict, _("You do not hold that much vacation: plan a shorter one."))
+
 
 BY_CODE = {refusal.code: refusal for refusal in list(globals().values()) if isinstance(refusal, Refusal)}

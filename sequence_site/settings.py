@@ -163,6 +163,8 @@ INVITATIONS_PER_DAY = env_int("INVITATIONS_PER_DAY", 50)  # per inviter, in any 
 OUTBOX_RETENTION_DAYS = env_int("OUTBOX_RETENTION_DAYS", 30)  # sent and skipped e-mails are pruned after
 INBOUND_RETENTION_DAYS = env_int("INBOUND_RETENTION_DAYS", 90)  # handled replies and dead reply addresses too
 API_REQUESTS_PER_MINUTE = env_int("API_REQUESTS_PER_MINUTE", 120)  # per API token
+VACATION_DAYS_EARNED_EVERY = env_int("VACATION_DAYS_EARNED_EVERY", 8)  # days of membership that earn a vacation day
+VACATION_DAYS_MAX = env_int("VACATION_DAYS_MAX", 30)  # vacation days a player may hold
 API_EVENTS_MAX_WAIT = env_int("API_EVENTS_MAX_WAIT", 30)  # the longest an events long poll holds a worker (seconds)
 
 CELERY_BROKER_URL = REDIS_URL or "filesystem://"

@@ -176,6 +176,8 @@ def context_for(notification: Notification, game: Game | None = None, prepared: 
         if action is None:
             return None
         context.update(action=action, note=note_of(action))
+    elif notification.kind == kind.VACATION_SPENT:
+        context["deadline"] = game.turn_deadline if game.status == Game.Status.ACTIVE else None
     elif notification.kind == kind.GAME_OVER:
         context["replay_url"] = absolute(reverse("game_replay", args=[game.pk]))
     elif notification.kind == kind.INVITATION_ANSWERED:

@@ -122,3 +122,31 @@ def after_input(
             if old.pending[seat.position] is None and new.pending[seat.position] is not None and seat.user is not None
         ]
     save_all(rows, game=game, version=version)
+
+
+def emails_follow(game: Game, moved: dict[datetime, datetime]) -> None:
+    """Turn, reminder and draw e-mails still waiting for a deadline that moved
+    go with it (a reminder keeps its hours before the deadline): an e-mail
+    for another deadline than the game's is dropped when sent (emails._relevant)."""
+    rows = list(Notification.objects.filter(game=game, status=Notification.Status.PENDING, deadline__in=list(moved)))
+    for row in rows:
+        row.deadline = moved[row.deadline]
+        if row.kind == Notification.Kind.REMINDER:
+            row.due_at = row.deadline - timedelta(hours=row.variant)
+    Notification.objects.bulk_update(rows, ["deadline", "due_at"])
+
+
+def vacation_day_spent(*, game: Game, user, now: datetime) -> None:
+    """Auto-vacation spent a day of the player's for this turn: they hear of
+    it (each day its own e-mail: the variant is the turn's days so far)."""
+    variant = game.turn_allowance_seconds // 86400 % 32768
+    row = owed(
+        kind=Kind.VACATION_SPENT,
+        game=game,
+        version=game.version,
+        user=user,
+        variant=variant,
+        deadline=game.turn_deadline,
+        now=now,
+    )
+    save_all([row], game=game, version=game.version)

@@ -12,7 +12,8 @@ One module per entity, each with one job:
                     (the signed link is games.invitations, re-exported here)
     moves.py        move_submit, and the recorder every input goes through
     deadlines.py    the deadline arithmetic (the due query is Game.objects.due)
-    timeouts.py     deadline_enforce: what a passed deadline means
+    timeouts.py     deadline_enforce: what a passed deadline means (or a day of auto-vacation)
+    vacations.py    vacation_plan, vacation_end: a player's vacation stops their clocks
     moderation.py   penalty_apply, game_abort, game_adjudicate, seat_replace,
                     deadline_extend, game_pause, game_resume
     audit.py        moderator_action: who may moderate, the reason, the audit row
@@ -44,6 +45,7 @@ from games.services.reports import report_create, report_resolve
 from games.services.seating import seat_join, seat_leave, seat_seen, seats_arrange
 from games.services.suspensions import player_suspend, player_unsuspend
 from games.services.timeouts import deadline_enforce
+from games.services.vacations import vacation_end, vacation_plan
 
 __all__ = [
     "MoveResult",
@@ -79,4 +81,6 @@ __all__ = [
     "seat_replace",
     "seat_seen",
     "seats_arrange",
+    "vacation_end",
+    "vacation_plan",
 ]

@@ -10,7 +10,8 @@ from django.utils import timezone
 
 from games import engine, refusals
 from games.errors import IllegalMoveError
-from games.models import Game, ModerationAction, Move, Notification, Seat
+from games.mail import notify
+from games.models import Game, ModerationAction, Move, Seat
 from games.services._common import invitations_lapse, seats_of
 from games.services.audit import moderator_action
 from games.services.deadlines import deadlines_stop, next_deadline, turn_extend, turn_left, turn_start
@@ -167,21 +168,9 @@ def deadline_extend(
             seat.save(update_fields=["draw_deadline"])
         game.next_deadline = next_deadline(game, seats)
         game.save(update_fields=["turn_deadline", "turn_allowance_seconds", "next_deadline"])
-        _emails_follow(game, {old: new})
+        notify.emails_follow(game, {old: new})
         note.changes = {"seat": position, "minutes": minutes, "from": old.isoformat(), "to": new.isoformat()}
         return game
-
-
-def _emails_follow(game: Game, moved: dict[datetime, datetime]) -> None:
-    """Turn, reminder and draw e-mails still waiting for a deadline that moved
-    go with it (a reminder keeps its hours before the deadline): an e-mail
-    for another deadline than the game's is dropped when sent (emails._relevant)."""
-    rows = list(Notification.objects.filter(game=game, status=Notification.Status.PENDING, deadline__in=list(moved)))
-    for row in rows:
-        row.deadline = moved[row.deadline]
-        if row.kind == Notification.Kind.REMINDER:
-            row.due_at = row.deadline - timedelta(hours=row.variant)
-    Notification.objects.bulk_update(rows, ["deadline", "due_at"])
 
 
 def game_pause(*, game_id: int, moderator, reason: str, private: bool = False) -> Game:
@@ -243,7 +232,7 @@ def game_resume(*, game_id: int, moderator, reason: str, private: bool = False) 
         # The paused deadlines, in the order they were listed: the turn's, then the draws'.
         before = [datetime.fromisoformat(d) for d in paused.changes["deadlines"]]
         after = [d for d in (game.turn_deadline, *(s.draw_deadline for s in seats)) if d]
-        _emails_follow(game, dict(zip(before, after, strict=True)))
+        notify.emails_follow(game, dict(zip(before, after, strict=True)))
         game.next_deadline = next_deadline(game, seats)
         game.status = Game.Status.ACTIVE
         game.save(

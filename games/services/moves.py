@@ -14,6 +14,7 @@ from games.models import Game, Hand, Move, Seat
 from games.services._common import changing, clock_of, seats_of, secure_shuffle
 from games.services.deadlines import deadlines_update
 from games.services.suspensions import require_not_suspended
+from games.services.vacations import vacation_over_on_move
 
 log = logging.getLogger(__name__)
 ON_TURN_MOVES = {engine.moves.PLAY, engine.moves.DEAD, engine.moves.PASS}
@@ -63,7 +64,7 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
             raise refusals.SITE_ONLY_INPUT(kind=parsed.kind)
         if parsed.kind in ON_TURN_MOVES and seat.position != state.turn:
             raise refusals.TURN_OF_ANOTHER(player=seats[state.turn].name)
-        return record_input(
+        result = record_input(
             game=game,
             seats=seats,
             state=state,
@@ -73,6 +74,8 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
             door=door,
             user=user,
         )
+    vacation_over_on_move(user=user, now=timezone.now())
+    return result
 
 
 def _parse_player_move(text: str) -> engine.ParsedMove:

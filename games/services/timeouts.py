@@ -8,9 +8,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
+from games.mail import notify
 from games.models import Game, Move
 from games.services._common import revised_game, seats_of
+from games.services.deadlines import next_deadline, turn_extend
 from games.services.moves import record_input
+from games.services.vacations import A_DAY, vacation_day_spent
 
 
 def deadline_enforce(*, game_id: int, now: datetime | None = None) -> list[Move]:
@@ -47,9 +50,29 @@ def deadline_enforce(*, game_id: int, now: datetime | None = None) -> list[Move]
                 recorded.append(result.move)
         if game.status == Game.Status.ACTIVE and game.turn_deadline and game.turn_deadline <= now:
             seat = seats[state.turn]
+            if _auto_vacation(game, seats, seat, now):
+                return recorded
             seat.missed_turns += 1
             concede = (
                 game.missed_turn_policy == Game.MissedTurnPolicy.CONCEDE and seat.missed_turns >= game.concede_after
             )
             recorded.append(record(seat, "resign" if concede else "skip", state).move)
     return recorded
+
+
+def _auto_vacation(game: Game, seats: list, seat, now: datetime) -> bool:
+    """A player who opted in, in a game that allows vacation, has a day of
+    their vacation spent instead of a missed turn: the turn gets a day more
+    on their clock, and they are told."""
+    user = seat.user
+    if user is None or not user.vacation_auto or not game.vacation_allowed:
+        return False
+    if not vacation_day_spent(user=user, now=now):
+        return False
+    old = game.turn_deadline
+    turn_extend(game=game, seat=seat, more=A_DAY)
+    game.next_deadline = next_deadline(game, seats)
+    game.save(update_fields=["turn_deadline", "turn_allowance_seconds", "next_deadline"])
+    notify.emails_follow(game, {old: game.turn_deadline})
+    notify.vacation_day_spent(game=game, user=user, now=now)
+    return True

@@ -2,7 +2,7 @@ from django.urls import path
 
 from games.web import chat as views_chat
 from games.web import rules as views_rules
-from games.web import views
+from games.web import vacation, views
 from games.web.reply_addresses import new_reply_addresses
 
 urlpatterns = [
@@ -31,4 +31,6 @@ urlpatterns = [
     path("players/<str:username>/", views.profile, name="profile"),
     path("rules/", views_rules.rules, name="rules"),
     path("reply-addresses/new/", new_reply_addresses, name="new_reply_addresses"),
+    path("vacation/", vacation.vacation_plan, name="vacation_plan"),
+    path("vacation/end/", vacation.vacation_end, name="vacation_end"),
 ]

@@ -40,6 +40,8 @@ WRITERS = {
     "seat_leave",
     "seat_replace",
     "seats_arrange",
+    "vacation_end",
+    "vacation_plan",
 }
 # ... and these change no game's page: a new game (revision 0), a reader's own
 # mutes (their chat's key has them), an account, a report only moderators
@@ -119,6 +121,11 @@ def test_each_writer_bumps_the_revision_once_through_a_whole_life():
     bumps("chat_message_hide", game.pk, message_id=message.pk, moderator=moderator, reason="spam")
     bumps("penalty_apply", game.pk, game_id=game.pk, moderator=moderator, team="blue", reason="table talk")
     bumps("deadline_extend", game.pk, game_id=game.pk, moderator=moderator, minutes=60, reason="ill")
+    holder = users[2]  # a vacation changes every table of the player's (they show it)
+    type(holder).objects.filter(pk=holder.pk).update(date_joined=timezone.now() - timedelta(days=80))
+    holder.refresh_from_db()
+    bumps("vacation_plan", game.pk, user=holder, ends_at=timezone.now() + timedelta(days=2))
+    bumps("vacation_end", game.pk, user=holder)
     bumps("game_pause", game.pk, game_id=game.pk, moderator=moderator, reason="holiday")
     bumps("game_resume", game.pk, game_id=game.pk, moderator=moderator, reason="back")
     bumps(

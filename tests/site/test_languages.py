@@ -498,6 +498,18 @@ def every_email(started_game) -> list[tuple[str, object]]:
     User.objects.filter(seat__game=paused).update(language=PSEUDO)
     services.game_pause(game_id=paused.pk, moderator=ModeratorFactory(), reason="42")
     build(game=paused, kind=Kind.MODERATION)
+    # a turn e-mail that tells of a player on vacation, and a day of auto-vacation spent
+    away, away_users = started_game(2, 2)
+    long_ago = away.started_at - timedelta(days=80)
+    User.objects.filter(seat__game=away).update(language=PSEUDO, vacation_auto=True, date_joined=long_ago)
+    mover, resting = (
+        User.objects.get(pk=u.pk) for u in sorted(away_users, key=lambda u: u != away_users[away.turn_position])
+    )
+    services.vacation_plan(user=resting, ends_at=away.started_at + timedelta(days=5))
+    build(game=away, kind=Kind.YOUR_TURN, recipient=mover)
+    away.refresh_from_db()
+    assert services.deadline_enforce(game_id=away.pk, now=away.turn_deadline) == []
+    build(game=away, kind=Kind.VACATION_SPENT)
     owed = list(Notification.objects.filter(game=game, recipient=users[0]))
     built.append(("digest", emails.build_digest(recipient=User.objects.get(pk=users[0].pk), notifications=owed)))
     return [(kind, message) for kind, message in built if message is not None]
