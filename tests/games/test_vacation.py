@@ -75,6 +75,9 @@ def test_a_vacation_stops_all_of_a_players_clocks_and_is_paid_for():
         assert first.turn_deadline == START + 3 * D + 2 * D  # the vacation is not charged
         assert second.turn_deadline == START + 2 * D  # b's turn completes on b's own clock
         assert first.revision > revisions[0] and second.revision > revisions[1]  # both tables show it
+        reminders = Notification.objects.filter(game=first, recipient=away, kind=Notification.Kind.REMINDER)
+        # the reminders follow the clock: at the player's own lead times before the moved deadline
+        assert sorted(r.due_at for r in reminders) == [START + 5 * D - 24 * H, START + 5 * D - 2 * H]
         clock.shift(H)
         move(second, b)  # away's turn in the second game starts during the vacation
         assert second.turn_deadline == START + 3 * D + 2 * D
