@@ -26,6 +26,7 @@ class EmailKind(models.TextChoices):
     GAME_CANCELLED = "game_cancelled", _("A game is cancelled for want of players")
     GAME_OVER = "game_over", _("A game is over")
     MODERATION = "moderation", _("A moderator acted in one of your games")
+    SEAT_OPENED = "seat_opened", _("Your seat is offered to others after missed turns, or was taken over")
     VACATION_SPENT = "vacation_spent", _("A day of your vacation spent so that your time did not run out")
 
 

@@ -52,6 +52,7 @@ class Game(models.Model):
     class MissedTurnPolicy(models.TextChoices):
         SKIP = "skip", _("Skip the turn")
         CONCEDE = "concede", _("Skip, and concede after several missed turns in a row")
+        OPEN_SEAT = "open_seat", _("Skip, and after several missed turns in a row offer the seat to anyone")
 
     class ClockKind(models.TextChoices):
         DAYS_PER_MOVE = "per_move", _("Days per move")
@@ -91,7 +92,7 @@ class Game(models.Model):
         _("on a missed turn"), max_length=10, choices=MissedTurnPolicy.choices, default="skip"
     )
     concede_after = models.PositiveSmallIntegerField(
-        _("concede after"), default=3, help_text=_("Missed turns in a row that concede.")
+        _("concede after"), default=3, help_text=_("Missed turns in a row that concede (or open the seat).")
     )
     is_public = models.BooleanField(_("public"), default=False, help_text=_("Listed for anyone to join and to watch."))
     start_mode = models.CharField(_("start"), max_length=10, choices=StartMode.choices, default=StartMode.AUTO)
@@ -196,6 +197,12 @@ class Seat(models.Model):
     )
     bank_seconds = models.PositiveIntegerField(
         _("time bank (seconds)"), null=True, blank=True, help_text=_("Time-bank clock: what this seat has left.")
+    )
+    open_since = models.DateTimeField(
+        _("offered since"),
+        null=True,
+        blank=True,
+        help_text=_("Offered in the lobby for anyone to take over (the player missed too many turns)."),
     )
     joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
     last_seen_at = models.DateTimeField(
@@ -334,6 +341,9 @@ class Invitation(models.Model):
         """The invitee as the inviter named them: an address stays an address,
         so that inviting one never tells whose account it is."""
         return self.email or self.user.username
+
+
+SEAT_OFFERED = 0  # the seat_opened e-mail's variant: the seat is offered (0), or was taken over (1 + its position)
 
 
 class Notification(models.Model):

@@ -332,6 +332,7 @@ VACATION_ENDS_BEFORE_START = Refusal(
 VACATION_ALREADY_PLANNED = Refusal(
     "vacation_already_planned", Conflict, _("You already have a vacation planned: end it before you plan another.")
 )
+SEAT_NOT_OPEN = Refusal("seat_not_open", Conflict, _("Seat {seat} is not offered to other players."))
 VACATION_TOO_LONG = Refusal("vacation_too_long", Conflict, _("You do not hold that much vacation: plan a shorter one."))
 
 

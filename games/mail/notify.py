@@ -7,7 +7,7 @@ from django.conf import settings
 
 from games.engine import State
 from games.mail.outbox import owed, save_all
-from games.models import Game, Invitation, Move, Notification, Seat
+from games.models import SEAT_OFFERED, Game, Invitation, Move, Notification, Seat
 
 Kind = Notification.Kind
 
@@ -150,3 +150,18 @@ def vacation_day_spent(*, game: Game, user, now: datetime) -> None:
         now=now,
     )
     save_all([row], game=game, version=game.version)
+
+
+def seat_opened(*, game: Game, user, now: datetime) -> None:
+    """A player who missed too many turns hears that their seat is offered to anyone."""
+    row = owed(kind=Kind.SEAT_OPENED, game=game, version=game.version, user=user, variant=SEAT_OFFERED, now=now)
+    save_all([row], game=game, version=game.version)
+
+
+def seat_taken_over(*, game: Game, seats: list[Seat], position: int, leaving, now: datetime) -> None:
+    """The player who left hears that their seat was taken over; a newcomer
+    whose turn it is gets the turn e-mail (and its reminders)."""
+    rows = [owed(kind=Kind.SEAT_OPENED, game=game, version=game.version, user=leaving, variant=1 + position, now=now)]
+    if game.turn_position == position and game.turn_deadline is not None:
+        rows += _turn_begins(game, seats, now)
+    save_all(rows, game=game, version=game.version)

@@ -13,6 +13,7 @@ One module per entity, each with one job:
     moves.py        move_submit, and the recorder every input goes through
     deadlines.py    the deadline arithmetic (the due query is Game.objects.due)
     timeouts.py     deadline_enforce: what a passed deadline means (or a day of auto-vacation)
+    absence.py      seat_take_over, seat_keep: a seat offered after missed turns (the open-seat policy)
     vacations.py    vacation_plan, vacation_end: a player's vacation stops their clocks
     moderation.py   penalty_apply, game_abort, game_adjudicate, seat_replace,
                     deadline_extend, game_pause, game_resume
@@ -27,6 +28,7 @@ dependencies: nothing here imports this package's __init__.
 """
 
 from games.invitations import invitation_from_token, invitation_token
+from games.services.absence import seat_keep, seat_take_over
 from games.services.chat import chat_message_hide, chat_mute, chat_post, chat_unmute
 from games.services.games import game_cancel_unfilled, game_create, game_start
 from games.services.invitations import invitation_accept, invitation_create, invitation_decline
@@ -77,9 +79,11 @@ __all__ = [
     "report_create",
     "report_resolve",
     "seat_join",
+    "seat_keep",
     "seat_leave",
     "seat_replace",
     "seat_seen",
+    "seat_take_over",
     "seats_arrange",
     "vacation_end",
     "vacation_plan",

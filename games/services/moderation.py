@@ -128,7 +128,8 @@ def seat_replace(
         seat = seats[position]
         leaving, old_name = seat.user, seat.name
         seat.user, seat.name, seat.missed_turns, seat.last_seen_at = newcomer, newcomer.username, 0, None
-        seat.save(update_fields=["user", "name", "missed_turns", "last_seen_at"])
+        seat.open_since = None  # no longer offered to anyone
+        seat.save(update_fields=["user", "name", "missed_turns", "last_seen_at", "open_since"])
         note.target_user = leaving
         note.changes = {"seat": position, "from": old_name, "to": newcomer.username, "to_id": newcomer.pk}
         note.tell = [leaving, newcomer]

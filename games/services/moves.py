@@ -115,8 +115,8 @@ def record_input(
         raise IllegalMoveError.passing_on(exc) from None
     seq = game.version + 1
     deadlines_update(game=game, seats=seats, old=state, new=new_state, now=now)
-    if actor == Move.Actor.PLAYER:
-        seats[position].missed_turns = 0
+    if actor == Move.Actor.PLAYER:  # the player is here: an offered seat is theirs again
+        seats[position].missed_turns, seats[position].open_since = 0, None
     if new_state.result is not None:
         game.status, game.finished_at = Game.Status.FINISHED, now
         game.winner = new_state.result["winner"] or ""
@@ -142,7 +142,10 @@ def record_input(
         # caller may have changed it before (a missed turn's count).
         if clock_of(seat) != seat.stored_clock:
             Seat.objects.filter(pk=seat.pk).update(
-                missed_turns=seat.missed_turns, draw_deadline=seat.draw_deadline, bank_seconds=seat.bank_seconds
+                missed_turns=seat.missed_turns,
+                draw_deadline=seat.draw_deadline,
+                bank_seconds=seat.bank_seconds,
+                open_since=seat.open_since,
             )
             seat.stored_clock = clock_of(seat)
     notify.after_input(game=game, seats=seats, old=state, new=new_state, events=events, door=door, now=now)

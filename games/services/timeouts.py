@@ -11,6 +11,7 @@ from games import engine
 from games.mail import notify
 from games.models import Game, Move
 from games.services._common import revised_game, seats_of
+from games.services.absence import seat_open
 from games.services.deadlines import next_deadline, turn_extend
 from games.services.moves import record_input
 from games.services.vacations import A_DAY, vacation_day_spent
@@ -57,7 +58,20 @@ def deadline_enforce(*, game_id: int, now: datetime | None = None) -> list[Move]
                 game.missed_turn_policy == Game.MissedTurnPolicy.CONCEDE and seat.missed_turns >= game.concede_after
             )
             recorded.append(record(seat, "resign" if concede else "skip", state).move)
+            if _opens(game, seat):
+                seat_open(game=game, seat=seat, now=now)
     return recorded
+
+
+def _opens(game: Game, seat) -> bool:
+    """The open-seat policy: after `concede_after` missed turns in a row the seat is offered."""
+    return (
+        game.missed_turn_policy == Game.MissedTurnPolicy.OPEN_SEAT
+        and seat.missed_turns >= game.concede_after
+        and seat.open_since is None
+        and seat.user_id is not None
+        and game.status == Game.Status.ACTIVE
+    )
 
 
 def _auto_vacation(game: Game, seats: list, seat, now: datetime) -> bool:

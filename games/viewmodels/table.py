@@ -181,6 +181,7 @@ class SeatRow:
     lost_draws: int = 0  # over the whole game
     bank_left: timedelta | None = None  # a time-bank clock's balance, counted down on the seat's turn
     away_until: datetime | None = None  # on vacation until then (in a game that allows vacation)
+    offered: bool = False  # offered for anyone to take over (the open-seat policy)
 
 
 @dataclass
@@ -361,6 +362,7 @@ def seat_rows(
             lost_draws=(lost or {}).get(row["seat"], 0),
             bank_left=bank_left(game, by_position[row["seat"]], now) if live and game else None,
             away_until=away.get(by_position[row["seat"]].user_id),
+            offered=live and by_position[row["seat"]].open_since is not None,
         )
         for row in view["seats"]
     ]

@@ -122,6 +122,7 @@ def _refused_new_game(request, form: GameCreateForm, error: GameError):
 def open_games(request):
     games, in_play = selectors.open_games(user=request.user), selectors.public_games_in_play()
     context = {"games": games, "in_play": in_play, "fragment_seconds": SECONDS}
+    context["open_seats"] = selectors.open_seats(user=request.user)
     context |= {"games_key": fragments.rows_key("games", games), "in_play_key": fragments.rows_key("games", in_play)}
     return render(request, "games/open.html", context)
 
@@ -246,6 +247,23 @@ def game_draw(request, game_id: int):
 @_one_game
 def game_join(request, game_id: int):
     return _seated(request, services.seat_join(game_id=game_id, user=request.user))
+
+
+@login_required
+@require_POST
+@_one_game
+def game_take_over(request, game_id: int):
+    position = (inputs.read_int(request.POST.get("seat", ""), low=1, high=12) or 0) - 1
+    services.seat_take_over(game_id=game_id, user=request.user, position=position)
+    return _done(request, game_id, gettext("The seat is yours, with its cards."))
+
+
+@login_required
+@require_POST
+@_one_game
+def game_keep_seat(request, game_id: int):
+    services.seat_keep(game_id=game_id, user=request.user)
+    return _done(request, game_id, gettext("Welcome back: your seat is no longer offered."))
 
 
 @login_required

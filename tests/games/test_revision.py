@@ -40,6 +40,8 @@ WRITERS = {
     "seat_leave",
     "seat_replace",
     "seats_arrange",
+    "seat_keep",
+    "seat_take_over",
     "vacation_end",
     "vacation_plan",
 }
@@ -141,6 +143,21 @@ def test_each_writer_bumps_the_revision_once_through_a_whole_life():
     later = game.next_deadline + timedelta(seconds=1)
     bumps("deadline_enforce", game.pk, game_id=game.pk, now=later)
     bumps("game_adjudicate", game.pk, game_id=game.pk, moderator=moderator, winner="blue", reason="agreed")
+
+    gone = services.game_create(
+        creator=host, players=2, teams=2, missed_turn_policy="open_seat", concede_after=1, is_public=True
+    )
+    services.seat_join(game_id=gone.pk, user=guest)
+    gone.refresh_from_db()
+    services.deadline_enforce(game_id=gone.pk, now=gone.turn_deadline)  # the seat to play is offered
+    gone.refresh_from_db()
+    offered = gone.seats.get(open_since__isnull=False)
+    bumps("seat_keep", gone.pk, game_id=gone.pk, user=offered.user)
+    gone.refresh_from_db()
+    services.deadline_enforce(game_id=gone.pk, now=gone.turn_deadline)  # the other seat's turn missed
+    gone.refresh_from_db()
+    services.deadline_enforce(game_id=gone.pk, now=gone.turn_deadline)  # and the first seat's again
+    bumps("seat_take_over", gone.pk, game_id=gone.pk, user=third, position=offered.position)
 
     other = services.game_create(creator=host, players=2, teams=2)
     bumps("game_abort", other.pk, game_id=other.pk, moderator=moderator, reason="spam game")

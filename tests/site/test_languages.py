@@ -23,7 +23,7 @@ from django.apps import apps
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.text import capfirst
 
 from accounts.models import User
@@ -412,7 +412,18 @@ def pages(client, started_game):
     )
     invitation = Invitation.objects.get(game=forming, email="friend@example.org")
     token = unsubscribe_token(kind=Kind.YOUR_TURN, user=host)
+    # a seat offered after a missed turn, beside a player on vacation
+    gone, _ = started_game(2, 2, missed_turn_policy="open_seat", concede_after=1, is_public=True)
+    gone.seats.filter(position=1).update(open_since=timezone.now())  # as the sweep leaves it (its skip is notation)
+    offered = gone.seats.get(open_since__isnull=False).user
+    resting = gone.seats.exclude(user=offered).get().user
+    User.objects.filter(pk=resting.pk).update(date_joined=timezone.now() - timedelta(days=80))
+    resting.refresh_from_db()
+    services.vacation_plan(user=resting, ends_at=timezone.now() + timedelta(days=2))
     return [
+        ("open_games_with_seats", reverse("open_games"), host),
+        ("table_offered", reverse("game", args=[gone.pk]), offered),
+        ("settings_on_vacation", reverse("account_settings"), resting),
         ("home", "/", host),
         ("open_games", reverse("open_games"), None),
         ("new_game", reverse("game_new"), host),
@@ -510,6 +521,14 @@ def every_email(started_game) -> list[tuple[str, object]]:
     away.refresh_from_db()
     assert services.deadline_enforce(game_id=away.pk, now=away.turn_deadline) == []
     build(game=away, kind=Kind.VACATION_SPENT)
+    gone, _ = started_game(2, 2, missed_turn_policy="open_seat", concede_after=1)
+    User.objects.filter(seat__game=gone).update(language=PSEUDO)
+    gone.refresh_from_db()
+    services.deadline_enforce(game_id=gone.pk, now=gone.turn_deadline)
+    build(game=gone, kind=Kind.SEAT_OPENED)
+    position = gone.seats.get(open_since__isnull=False).position
+    services.seat_take_over(game_id=gone.pk, user=UserFactory(language=PSEUDO), position=position)
+    build(game=gone, kind=Kind.SEAT_OPENED, variant=1 + position)
     owed = list(Notification.objects.filter(game=game, recipient=users[0]))
     built.append(("digest", emails.build_digest(recipient=User.objects.get(pk=users[0].pk), notifications=owed)))
     return [(kind, message) for kind, message in built if message is not None]
