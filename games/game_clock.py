@@ -71,3 +71,14 @@ def bank_left(game, seat, now: datetime) -> timedelta | None:
     running = game.turn_deadline is not None and game.turn_position == seat.position
     clock = turn_clock(game, seat) if running else None
     return seat_bank(seat) if clock is None else clock.left(now.astimezone(UTC))
+
+
+def time_left(game, seat, now: datetime) -> timedelta:
+    """What the seat has to play with at `now`: on its turn, what the turn has
+    left; otherwise what its next turn would get (its bank, or a day-per-move
+    allowance). The skip vote compares players by it."""
+    if game.turn_position == seat.position and game.turn_deadline is not None:
+        clock = turn_clock(game, seat)
+        if clock is not None:
+            return clock.left(now.astimezone(UTC))
+    return clock_settings(game).allowance(seat_bank(seat))

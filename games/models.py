@@ -124,6 +124,13 @@ class Game(models.Model):
     winner = models.CharField(_("winner"), max_length=10, blank=True, choices=[(name, name) for name in TEAM_NAMES])
     result_reason = models.CharField(_("how it ended"), max_length=20, blank=True)
     abort_reason = models.CharField(_("why it was aborted"), max_length=200, blank=True)
+    paused_clocks = models.JSONField(
+        _("clocks when its players paused it"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_("What each clock had left when every player voted to pause (empty: not paused by its players)."),
+    )
     revision = models.PositiveIntegerField(
         _("revision"),
         default=0,
@@ -344,6 +351,31 @@ class Invitation(models.Model):
 
 
 SEAT_OFFERED = 0  # the seat_opened e-mail's variant: the seat is offered (0), or was taken over (1 + its position)
+
+
+class Vote(models.Model):
+    """A player's vote at a stalled table, for the game as it stands (its
+    version): to pause it, or to skip the seat to play, out of time, now."""
+
+    class Kind(models.TextChoices):
+        PAUSE = "pause", _("Pause the game")
+        SKIP = "skip", _("Skip the absent player now")
+
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="votes")
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    version = models.PositiveIntegerField(_("game version"), help_text=_("A move makes the votes before it void."))
+    voter = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("voter"), on_delete=models.CASCADE)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("vote")
+        verbose_name_plural = _("votes")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version", "kind", "voter"], name="vote_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} by {self.voter_id} (game {self.game_id} v{self.version})"
 
 
 class Notification(models.Model):

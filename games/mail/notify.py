@@ -4,6 +4,7 @@ inside the change's transaction; the outbox does the rest."""
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.utils import timezone
 
 from games.engine import State
 from games.mail.outbox import owed, save_all
@@ -124,16 +125,31 @@ def after_input(
     save_all(rows, game=game, version=version)
 
 
-def emails_follow(game: Game, moved: dict[datetime, datetime]) -> None:
-    """Turn, reminder and draw e-mails still waiting for a deadline that moved
-    go with it (a reminder keeps its hours before the deadline): an e-mail
-    for another deadline than the game's is dropped when sent (emails._relevant)."""
-    rows = list(Notification.objects.filter(game=game, status=Notification.Status.PENDING, deadline__in=list(moved)))
+def emails_follow(game: Game, moved: dict[datetime, datetime], *, resumed: bool = False) -> None:
+    """Turn, reminder and draw e-mails for a deadline that moved go with it:
+    a reminder keeps its hours before the deadline and is owed again if that
+    is still ahead (sent or dropped before: reminders follow the clock), and
+    on a resume a turn e-mail dropped during the pause is owed again. An
+    e-mail for another deadline than the game's is dropped when sent (emails._relevant)."""
+    status = Notification.Status
+    done = (status.SENT, status.SKIPPED)
+    rows = list(Notification.objects.filter(game=game, deadline__in=list(moved)).exclude(status=status.SENDING))
+    now = timezone.now()
+    changed = []
     for row in rows:
-        row.deadline = moved[row.deadline]
-        if row.kind == Notification.Kind.REMINDER:
-            row.due_at = row.deadline - timedelta(hours=row.variant)
-    Notification.objects.bulk_update(rows, ["deadline", "due_at"])
+        deadline = moved[row.deadline]
+        if row.kind == Kind.REMINDER:
+            due = deadline - timedelta(hours=row.variant)
+            if row.status in done and due <= now:
+                continue  # its time is past: not owed twice
+            row.due_at, row.status = due, status.PENDING
+        elif row.status in done:
+            if not (resumed and row.kind == Kind.YOUR_TURN and row.status == status.SKIPPED):
+                continue
+            row.due_at, row.status = now, status.PENDING
+        row.deadline = deadline
+        changed.append(row)
+    Notification.objects.bulk_update(changed, ["deadline", "due_at", "status"])
 
 
 def vacation_day_spent(*, game: Game, user, now: datetime) -> None:

@@ -14,6 +14,7 @@ One module per entity, each with one job:
     deadlines.py    the deadline arithmetic (the due query is Game.objects.due)
     timeouts.py     deadline_enforce: what a passed deadline means (or a day of auto-vacation)
     absence.py      seat_take_over, seat_keep: a seat offered after missed turns (the open-seat policy)
+    votes.py        vote_pause, vote_resume, vote_skip: the players of a stalled table decide
     vacations.py    vacation_plan, vacation_end: a player's vacation stops their clocks
     moderation.py   penalty_apply, game_abort, game_adjudicate, seat_replace,
                     deadline_extend, game_pause, game_resume
@@ -48,6 +49,7 @@ from games.services.seating import seat_join, seat_leave, seat_seen, seats_arran
 from games.services.suspensions import player_suspend, player_unsuspend
 from games.services.timeouts import deadline_enforce
 from games.services.vacations import vacation_end, vacation_plan
+from games.services.votes import vote_pause, vote_resume, vote_skip
 
 __all__ = [
     "MoveResult",
@@ -87,4 +89,7 @@ __all__ = [
     "seats_arrange",
     "vacation_end",
     "vacation_plan",
+    "vote_pause",
+    "vote_resume",
+    "vote_skip",
 ]

@@ -50,17 +50,34 @@ def deadline_enforce(*, game_id: int, now: datetime | None = None) -> list[Move]
                 state = result.state
                 recorded.append(result.move)
         if game.status == Game.Status.ACTIVE and game.turn_deadline and game.turn_deadline <= now:
-            seat = seats[state.turn]
-            if _auto_vacation(game, seats, seat, now):
+            if _auto_vacation(game, seats, seats[state.turn], now):
                 return recorded
-            seat.missed_turns += 1
-            concede = (
-                game.missed_turn_policy == Game.MissedTurnPolicy.CONCEDE and seat.missed_turns >= game.concede_after
-            )
-            recorded.append(record(seat, "resign" if concede else "skip", state).move)
-            if _opens(game, seat):
-                seat_open(game=game, seat=seat, now=now)
+            recorded.append(turn_miss(game=game, seats=seats, state=state, now=now))
     return recorded
+
+
+def turn_miss(*, game: Game, seats: list, state: engine.State, now: datetime) -> Move:
+    """The seat to play misses its turn (its time ran out, or the others voted
+    to skip it): skipped, or by the game's policy, after `concede_after` in a
+    row, conceded or offered to anyone."""
+    seat = seats[state.turn]
+    seat.missed_turns += 1
+    policy = game.missed_turn_policy
+    concede = policy == Game.MissedTurnPolicy.CONCEDE and seat.missed_turns >= game.concede_after
+    move = record_input(
+        game=game,
+        seats=seats,
+        state=state,
+        position=seat.position,
+        text="resign" if concede else "skip",
+        actor=Move.Actor.SYSTEM,
+        door=Move.Door.SYSTEM,
+        user=None,
+        now=now,
+    ).move
+    if _opens(game, seat):
+        seat_open(game=game, seat=seat, now=now)
+    return move
 
 
 def _opens(game: Game, seat) -> bool:

@@ -19,6 +19,7 @@ urlpatterns = [
     path("games/<int:game_id>/leave/", views.game_leave, name="game_leave"),
     path("games/<int:game_id>/take-over/", views.game_take_over, name="game_take_over"),
     path("games/<int:game_id>/keep-seat/", views.game_keep_seat, name="game_keep_seat"),
+    path("games/<int:game_id>/vote/", views.game_vote, name="game_vote"),
     path("games/<int:game_id>/start/", views.game_start, name="game_start"),
     path("games/<int:game_id>/invite/", views.game_invite, name="game_invite"),
     path("games/<int:game_id>/arrange/", views.game_arrange, name="game_arrange"),

@@ -25,6 +25,7 @@ from games.models import Game
 from games.viewmodels.chat import chat_for, notes_for
 from games.viewmodels.replay import replay_frame
 from games.viewmodels.table import table_for
+from games.viewmodels.votes import vote_box
 from games.web import fragments
 from games.web import refused as web_refusals
 from games.web.forms import GameCreateForm, InviteForm, MoveForm
@@ -155,6 +156,7 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         # Read only when the chat's fragment is not in the cache.
         chat=SimpleLazyObject(lambda: chat_for(game=game, viewer=request.user, my_seat=mine)),
         notes=SimpleLazyObject(lambda: notes_for(game=game)),
+        votes=SimpleLazyObject(lambda: vote_box(game=game, seats=seats, my_seat=mine, now=timezone.now())),
         page_keys=fragments.table_page_keys(
             game=game, mine=mine, user=request.user, muted=muted, card=card, show_all=show_all, now=timezone.now()
         ),
@@ -264,6 +266,26 @@ def game_take_over(request, game_id: int):
 def game_keep_seat(request, game_id: int):
     services.seat_keep(game_id=game_id, user=request.user)
     return _done(request, game_id, gettext("Welcome back: your seat is no longer offered."))
+
+
+@login_required
+@require_POST
+@_one_game
+def game_vote(request, game_id: int):
+    """A vote at a stalled table: to pause, to skip the absent player, or to resume the players' pause."""
+    kind = request.POST.get("vote")
+    if kind == "pause":
+        done = services.vote_pause(game_id=game_id, user=request.user)
+        said = gettext("Every player agreed: the game is paused.") if done else gettext("Your vote to pause counts.")
+    elif kind == "skip":
+        done = services.vote_skip(game_id=game_id, user=request.user)
+        said = gettext("The absent player's turn is skipped.") if done else gettext("Your vote to skip counts.")
+    elif kind == "resume":
+        services.vote_resume(game_id=game_id, user=request.user)
+        said = gettext("The clocks run again.")
+    else:
+        raise Http404(gettext("There is no such vote."))
+    return _done(request, game_id, said)
 
 
 @login_required

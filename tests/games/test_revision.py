@@ -44,6 +44,9 @@ WRITERS = {
     "seat_take_over",
     "vacation_end",
     "vacation_plan",
+    "vote_pause",
+    "vote_resume",
+    "vote_skip",
 }
 # ... and these change no game's page: a new game (revision 0), a reader's own
 # mutes (their chat's key has them), an account, a report only moderators
@@ -158,6 +161,21 @@ def test_each_writer_bumps_the_revision_once_through_a_whole_life():
     gone.refresh_from_db()
     services.deadline_enforce(game_id=gone.pk, now=gone.turn_deadline)  # and the first seat's again
     bumps("seat_take_over", gone.pk, game_id=gone.pk, user=third, position=offered.position)
+
+    stalled = services.game_create(creator=host, players=2, teams=2, is_public=True)
+    services.seat_join(game_id=stalled.pk, user=guest)
+    stalled.refresh_from_db()
+    pair = {seat.position: seat.user for seat in stalled.seats.select_related("user")}
+    bumps("vote_pause", stalled.pk, game_id=stalled.pk, user=pair[0])
+    bumps("vote_pause", stalled.pk, game_id=stalled.pk, user=pair[1])
+    bumps("vote_resume", stalled.pk, game_id=stalled.pk, user=pair[0])
+    stalled.refresh_from_db()
+    services.deadline_enforce(game_id=stalled.pk, now=stalled.turn_deadline)  # seat 0 out of time
+    stalled.refresh_from_db()
+    services.move_submit(
+        game_id=stalled.pk, user=pair[1], move=first_play(stalled, 1), expected_version=stalled.version
+    )
+    bumps("vote_skip", stalled.pk, game_id=stalled.pk, user=pair[1])
 
     other = services.game_create(creator=host, players=2, teams=2)
     bumps("game_abort", other.pk, game_id=other.pk, moderator=moderator, reason="spam game")

@@ -35,7 +35,7 @@ from games.inbound import replies
 from games.inbound.words import SUIT_WORDS
 from games.invitations import invitation_token
 from games.mail import emails, tokens
-from games.models import Game, InboundMessage, Invitation, Notification
+from games.models import Game, InboundMessage, Invitation, Notification, Seat
 from games.refusal_text import ENGINE, sentence
 from games.templatetags.sequence_tags import duration
 from games.viewmodels.chat import chat_for, notes_for
@@ -420,7 +420,15 @@ def pages(client, started_game):
     User.objects.filter(pk=resting.pk).update(date_joined=timezone.now() - timedelta(days=80))
     resting.refresh_from_db()
     services.vacation_plan(user=resting, ends_at=timezone.now() + timedelta(days=2))
+    rest, pair = started_game(2, 2)  # paused by its players, its seat 0 out of time first
+    Seat.objects.filter(game=rest, position=rest.turn_position).update(missed_turns=1)
+    outvoted = started_game(3, 3)
+    Seat.objects.filter(game=outvoted[0], position=outvoted[0].turn_position).update(missed_turns=1)
+    for user in pair:
+        services.vote_pause(game_id=rest.pk, user=user)
     return [
+        ("table_paused_by_players", reverse("game", args=[rest.pk]), pair[0]),
+        ("table_skip_vote", reverse("game", args=[outvoted[0].pk]), outvoted[1][(outvoted[0].turn_position + 1) % 3]),
         ("open_games_with_seats", reverse("open_games"), host),
         ("table_offered", reverse("game", args=[gone.pk]), offered),
         ("settings_on_vacation", reverse("account_settings"), resting),
