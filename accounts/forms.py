@@ -60,6 +60,15 @@ class SettingsForm(forms.Form):
         help_text=_("Hours before your time runs out to remind you, e.g. 24, 2. Leave empty for no reminders."),
     )
 
+    vacation_auto = forms.BooleanField(
+        required=False,
+        label=_("Auto-vacation"),
+        help_text=_(
+            "When your time in a game is about to run out, a day of your vacation is spent instead,"
+            " and an e-mail tells you so."
+        ),
+    )
+
     def __init__(self, *args, user: User, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
@@ -78,6 +87,7 @@ class SettingsForm(forms.Form):
             "time_zone": user.time_zone,
             "digest_hour": user.digest_hour,
             "reminder_hours": user.reminder_hours,
+            "vacation_auto": user.vacation_auto,
             **{f"delivery_{kind}": user.delivery_for(kind) for kind in EmailKind.values},
             **{f"push_{kind}": kind in user.push_kinds for kind in PUSH_KINDS},
         }
@@ -109,6 +119,25 @@ class SettingsForm(forms.Form):
         user.email_delivery = {kind: self.cleaned_data[f"delivery_{kind}"] for kind in EmailKind.values}
         if self.pushes:
             user.push_kinds = [kind for kind in PUSH_KINDS if self.cleaned_data[f"push_{kind}"]]
+        user.vacation_auto = self.cleaned_data["vacation_auto"]
         fields = ["language", "time_zone", "digest_hour", "reminder_hours", "email_delivery", "push_kinds"]
+        fields.append("vacation_auto")
         user.save(update_fields=fields)
         return user
+
+
+class VacationForm(forms.Form):
+    """A vacation from a day (empty: now) until the day the player is back,
+    each at midnight in their time zone."""
+
+    starts = forms.DateField(
+        required=False,
+        label=_("From"),
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("Empty: from now."),
+    )
+    back = forms.DateField(
+        label=_("Back on"),
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("Your clocks run again from midnight that day."),
+    )

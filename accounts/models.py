@@ -27,6 +27,8 @@ class EmailKind(models.TextChoices):
     GAME_OVER = "game_over", _("A game is over")
     MODERATION = "moderation", _("A moderator acted in one of your games")
     RESIGN_PROPOSED = "resign_proposed", _("A teammate proposes that your team resigns")
+    SEAT_OPENED = "seat_opened", _("Your seat is offered to others after missed turns, or was taken over")
+    VACATION_SPENT = "vacation_spent", _("A day of your vacation spent so that your time did not run out")
 
 
 # The notices a device may be sent (Web Push), and those on by default.
@@ -138,6 +140,21 @@ class User(AbstractUser):
         default=DEFAULT_REMINDER_HOURS,
         blank=True,
         help_text="Hours before a turn runs out to be reminded, e.g. 24,2 (empty: no reminders).",
+    )
+    # Vacation (accounts/vacation.py): the days held at `vacation_counted_at`
+    # (None: at sign-up, with none held), earned since and spent away since.
+    vacation_seconds = models.PositiveIntegerField(_("vacation held (seconds)"), default=0)
+    vacation_counted_at = models.DateTimeField(_("vacation counted at"), null=True, blank=True)
+    vacation_until = models.DateTimeField(
+        _("vacation until"),
+        null=True,
+        blank=True,
+        help_text="The end of the latest vacation planned: none of theirs ends later (None: never on vacation).",
+    )
+    vacation_auto = models.BooleanField(
+        _("auto-vacation"),
+        default=False,
+        help_text="When a clock would run out, a vacation day is spent instead (and an e-mail says so).",
     )
 
     class Meta(AbstractUser.Meta):
@@ -283,3 +300,26 @@ class PushSubscription(models.Model):
 
     def __str__(self) -> str:
         return f"{self.device or 'device'} of {self.user_id}"
+
+
+class Vacation(models.Model):
+    """A stretch of time a player is away: no clock of theirs runs in it (in
+    a game that allows vacation). One ended early ends at that moment."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    starts_at = models.DateTimeField(_("starts at"))
+    ends_at = models.DateTimeField(_("ends at"))
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("vacation")
+        verbose_name_plural = _("vacations")
+        indexes = [models.Index(fields=["user", "ends_at"], name="vacation_user_ends_idx")]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ends_at__gt=models.F("starts_at")), name="vacation_ends_after_start"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Vacation of {self.user_id} from {self.starts_at:%Y-%m-%d %H:%M} to {self.ends_at:%Y-%m-%d %H:%M}"

@@ -19,6 +19,7 @@ from accounts.api_tokens import token_create
 from accounts.forms import SettingsForm
 from accounts.models import ApiToken, Webhook
 from accounts.push_views import push_context
+from accounts.vacation import vacation_context
 
 SCOPE_LABELS = {
     "games:read": _("See my games"),
@@ -92,6 +93,7 @@ def token_context(
 
 def page(request, status=200, **tokens):
     context = {"form": SettingsForm(user=request.user), **token_context(request, **tokens), **push_context(request)}
+    context |= vacation_context(request.user)
     return render(request, "account/settings.html", context, status=status)
 
 

@@ -11,6 +11,7 @@ from accounts.models import Delivery, EmailKind, EmailOptOut
 from accounts.push_views import push_context
 from accounts.token_views import token_context
 from accounts.unsubscribe import read_unsubscribe_token
+from accounts.vacation import vacation_context
 
 
 @login_required
@@ -21,9 +22,10 @@ def settings_page(request):
             form.save()
             messages.success(request, gettext("Your settings are saved."))
             return redirect("account_settings")
-        context = {"form": form, **token_context(request), **push_context(request)}
+        context = {"form": form, **token_context(request), **push_context(request), **vacation_context(request.user)}
         return render(request, "account/settings.html", context, status=400)
-    return render(request, "account/settings.html", {"form": form, **token_context(request), **push_context(request)})
+    context = {"form": form, **token_context(request), **push_context(request), **vacation_context(request.user)}
+    return render(request, "account/settings.html", context)
 
 
 def _kind_label(kind: str) -> str:

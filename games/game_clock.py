@@ -6,7 +6,9 @@ through here."""
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from games.clock import BANK, ClockSettings, TurnClock
+from accounts.models import Vacation
+from accounts.vacation import may_be_away
+from games.clock import BANK, ClockSettings, Stop, TurnClock
 
 SECOND = timedelta(seconds=1)
 
@@ -34,6 +36,20 @@ def seat_bank(seat) -> timedelta | None:
     return None if seat.bank_seconds is None else seat.bank_seconds * SECOND
 
 
+def seat_stops(game, seat) -> tuple[Stop, ...]:
+    """The player's vacations that reach into the running turn, in a game
+    that allows them: their clock does not run in one. Read once per seat
+    object (a change of vacation reads the seats anew)."""
+    if not game.vacation_allowed or game.turn_started_at is None or not may_be_away(seat.user, game.turn_started_at):
+        return ()
+    cached = getattr(seat, "vacation_stops", None)
+    if cached is None or cached[0] != game.turn_started_at:
+        rows = Vacation.objects.filter(user_id=seat.user_id, ends_at__gt=game.turn_started_at)
+        cached = (game.turn_started_at, tuple(rows.values_list("starts_at", "ends_at")))
+        seat.vacation_stops = cached
+    return cached[1]
+
+
 def turn_clock(game, seat) -> TurnClock | None:
     """The running turn of `seat` (the seat to play), None when no turn runs."""
     if game.turn_started_at is None or game.turn_allowance_seconds is None:
@@ -43,6 +59,7 @@ def turn_clock(game, seat) -> TurnClock | None:
         allowance=game.turn_allowance_seconds * SECOND,
         started=game.turn_started_at,
         tz=seat_zone(seat),
+        stops=seat_stops(game, seat),
     )
 
 
@@ -54,3 +71,14 @@ def bank_left(game, seat, now: datetime) -> timedelta | None:
     running = game.turn_deadline is not None and game.turn_position == seat.position
     clock = turn_clock(game, seat) if running else None
     return seat_bank(seat) if clock is None else clock.left(now.astimezone(UTC))
+
+
+def time_left(game, seat, now: datetime) -> timedelta:
+    """What the seat has to play with at `now`: on its turn, what the turn has
+    left; otherwise what its next turn would get (its bank, or a day-per-move
+    allowance). The skip vote compares players by it."""
+    if game.turn_position == seat.position and game.turn_deadline is not None:
+        clock = turn_clock(game, seat)
+        if clock is not None:
+            return clock.left(now.astimezone(UTC))
+    return clock_settings(game).allowance(seat_bank(seat))

@@ -53,6 +53,7 @@ class Game(models.Model):
     class MissedTurnPolicy(models.TextChoices):
         SKIP = "skip", _("Skip the turn")
         CONCEDE = "concede", _("Skip, and concede after several missed turns in a row")
+        OPEN_SEAT = "open_seat", _("Skip, and after several missed turns in a row offer the seat to anyone")
 
     class ClockKind(models.TextChoices):
         DAYS_PER_MOVE = "per_move", _("Days per move")
@@ -85,11 +86,14 @@ class Game(models.Model):
     weekends_off = models.BooleanField(
         _("weekends off"), default=False, help_text=_("Saturday and Sunday in each player's time zone do not count.")
     )
+    vacation_allowed = models.BooleanField(
+        _("vacation allowed"), default=True, help_text=_("A player on vacation stops their clock in this game.")
+    )
     missed_turn_policy = models.CharField(
         _("on a missed turn"), max_length=10, choices=MissedTurnPolicy.choices, default="skip"
     )
     concede_after = models.PositiveSmallIntegerField(
-        _("concede after"), default=3, help_text=_("Missed turns in a row that concede.")
+        _("concede after"), default=3, help_text=_("Missed turns in a row that concede (or open the seat).")
     )
     is_public = models.BooleanField(_("public"), default=False, help_text=_("Listed for anyone to join and to watch."))
     start_mode = models.CharField(_("start"), max_length=10, choices=StartMode.choices, default=StartMode.AUTO)
@@ -124,6 +128,13 @@ class Game(models.Model):
     winner = models.CharField(_("winner"), max_length=10, blank=True, choices=[(name, name) for name in TEAM_NAMES])
     result_reason = models.CharField(_("how it ended"), max_length=20, blank=True)
     abort_reason = models.CharField(_("why it was aborted"), max_length=200, blank=True)
+    paused_clocks = models.JSONField(
+        _("clocks when its players paused it"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_("What each clock had left when every player voted to pause (empty: not paused by its players)."),
+    )
     revision = models.PositiveIntegerField(
         _("revision"),
         default=0,
@@ -197,6 +208,12 @@ class Seat(models.Model):
     )
     bank_seconds = models.PositiveIntegerField(
         _("time bank (seconds)"), null=True, blank=True, help_text=_("Time-bank clock: what this seat has left.")
+    )
+    open_since = models.DateTimeField(
+        _("offered since"),
+        null=True,
+        blank=True,
+        help_text=_("Offered in the lobby for anyone to take over (the player missed too many turns)."),
     )
     joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
     last_seen_at = models.DateTimeField(
@@ -370,6 +387,34 @@ class Invitation(models.Model):
         """The invitee as the inviter named them: an address stays an address,
         so that inviting one never tells whose account it is."""
         return self.email or self.user.username
+
+
+SEAT_OFFERED = 0  # the seat_opened e-mail's variant: the seat is offered (0), or was taken over (1 + its position)
+
+
+class Vote(models.Model):
+    """A player's vote at a stalled table, for the game as it stands (its
+    version): to pause it, or to skip the seat to play, out of time, now."""
+
+    class Kind(models.TextChoices):
+        PAUSE = "pause", _("Pause the game")
+        SKIP = "skip", _("Skip the absent player now")
+
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="votes")
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    version = models.PositiveIntegerField(_("game version"), help_text=_("A move makes the votes before it void."))
+    voter = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("voter"), on_delete=models.CASCADE)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("vote")
+        verbose_name_plural = _("votes")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version", "kind", "voter"], name="vote_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} by {self.voter_id} (game {self.game_id} v{self.version})"
 
 
 class Notification(models.Model):

@@ -48,6 +48,9 @@ ACTIONS = {
     "extend": _("extend a deadline"),
     "pause": _("pause it"),
     "resume": _("resume it"),
+    "take_over": _("take over a seat"),
+    "keep_seat": _("keep your seat"),
+    "vote": _("vote"),
 }
 
 # What only moderators do: the `action` of the moderators_only refusal.

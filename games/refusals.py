@@ -345,5 +345,28 @@ API_RESIGN_UNCONFIRMED = Refusal(
     _("This confirmation is not valid, or it is older than the game: ask for a new one."),
 )
 
+# vacation and absence (games/services/vacations.py, absence.py)
+VACATION_ENDS_BEFORE_START = Refusal(
+    "vacation_ends_before_start", InvalidInput, _("A vacation must end after it starts, and start now or later.")
+)
+VACATION_ALREADY_PLANNED = Refusal(
+    "vacation_already_planned", Conflict, _("You already have a vacation planned: end it before you plan another.")
+)
+VOTE_ALREADY_CAST = Refusal("vote_already_cast", Conflict, _("You have already voted for this."))
+PAUSED_BY_A_MODERATOR = Refusal(
+    "paused_by_a_moderator", Conflict, _("A moderator paused this game: only a moderator resumes it.")
+)
+SKIP_YOURSELF = Refusal("skip_yourself", Conflict, _("You cannot vote to skip yourself: make your move."))
+SKIP_NOT_OUT_OF_TIME = Refusal(
+    "skip_not_out_of_time",
+    Conflict,
+    _("{player} is not out of time: a vote to skip them waits until they have missed a turn."),
+)
+SKIP_LESS_TIME = Refusal(
+    "skip_less_time", NotAllowed, _("Only a player with more time left than {player} may vote to skip them.")
+)
+SEAT_NOT_OPEN = Refusal("seat_not_open", Conflict, _("Seat {seat} is not offered to other players."))
+VACATION_TOO_LONG = Refusal("vacation_too_long", Conflict, _("You do not hold that much vacation: plan a shorter one."))
+
 
 BY_CODE = {refusal.code: refusal for refusal in list(globals().values()) if isinstance(refusal, Refusal)}

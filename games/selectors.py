@@ -40,8 +40,9 @@ def visible_games(*, user) -> QuerySet[Game]:
 def game_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | None]:
     """The game, its seats and the viewer's own seat; a game the viewer may
     not see does not exist for them."""
-    # One query for the game and its seats: each seat row brings the game along.
-    seen = Seat.objects.select_related("game").filter(visibility(user=user, via="game__"), game_id=game_id)
+    # One query for the game and its seats: each seat row brings the game and its
+    # player along (whether they are on vacation is read from there).
+    seen = Seat.objects.select_related("game", "user").filter(visibility(user=user, via="game__"), game_id=game_id)
     seats = list(seen.order_by("position"))
     game = seats[0].game if seats else visible_games(user=user).filter(pk=game_id).first()  # nobody sits: the game
     if game is None:
@@ -256,6 +257,34 @@ def _listed(rows) -> list[ListedGame]:
         if seat_id is not None:
             game.seat_list.append(ListedSeat(seat_id, seat_name))
     return list(games.values())
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSeat:
+    """A seat offered for anyone to take over (the open-seat policy): where it
+    is, and nothing of its hand."""
+
+    game_id: int
+    position: int
+    team: str
+    players: int
+    left_by: str
+    since: datetime
+
+
+def open_seats(*, user, limit: int = 50) -> list[OpenSeat]:
+    """Seats of games in play offered to anyone, the longest waiting first,
+    but not in a game the viewer plays (one query)."""
+    seats = Seat.objects.filter(open_since__isnull=False, game__status=Game.Status.ACTIVE)
+    if user.is_authenticated:
+        seats = seats.exclude(game__in=Game.objects.filter(seats__user=user).values("pk"))
+    rows = seats.order_by("open_since", "pk").values_list(
+        "game_id", "position", "game__teams", "game__players", "name", "open_since"
+    )[:limit]
+    return [
+        OpenSeat(game_id, position, TEAM_NAMES[team_of(position, teams)], players, name, since)
+        for game_id, position, teams, players, name, since in rows
+    ]
 
 
 def _open() -> QuerySet[Game]:

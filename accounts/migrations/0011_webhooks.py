@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0009_api_tokens'),
+        ('accounts', '0010_vacation'),
     ]
 
     operations = [

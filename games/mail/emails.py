@@ -20,7 +20,7 @@ from games.mail.board_text import board_as_text
 from games.mail.mime import Message
 from games.mail.tokens import address, for_emails
 from games.mail.turn_news import News, news_for
-from games.models import Game, Invitation, ModerationAction, Notification, ResignationProposal, Seat
+from games.models import SEAT_OFFERED, Game, Invitation, ModerationAction, Notification, ResignationProposal, Seat
 from games.viewmodels.chat import note_of
 from games.viewmodels.table import table_for
 
@@ -179,6 +179,15 @@ def context_for(notification: Notification, game: Game | None = None, prepared: 
         if action is None:
             return None
         context.update(action=action, note=note_of(action))
+    elif notification.kind == kind.SEAT_OPENED:
+        offered = notification.variant == SEAT_OFFERED
+        if offered and (seat is None or seat.open_since is None):  # they came back, or it was taken
+            return None
+        context["taken_by"] = None if offered else _taker(game, notification.variant - 1)
+        context["missed"] = game.concede_after
+        context["lobby_url"] = absolute(reverse("open_games"))
+    elif notification.kind == kind.VACATION_SPENT:
+        context["deadline"] = game.turn_deadline if game.status == Game.Status.ACTIVE else None
     elif notification.kind == kind.GAME_OVER:
         context["replay_url"] = absolute(reverse("game_replay", args=[game.pk]))
         context["rating_change"] = change_in(game, recipient) if recipient else None
@@ -239,6 +248,10 @@ def _open_proposal(notification: Notification, game: Game, seat: Seat | None) ->
     if proposal is None or proposal.status != ResignationProposal.Status.OPEN or proposal.expires_at <= timezone.now():
         return None
     return None if seat.position in proposal.agreed else proposal
+
+
+def _taker(game: Game, position: int) -> str:
+    return next((seat.name for seat in game.seats.all() if seat.position == position), "")
 
 
 def _answer(notification: Notification) -> Invitation | None:

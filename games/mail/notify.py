@@ -4,10 +4,11 @@ inside the change's transaction; the outbox does the rest."""
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.utils import timezone
 
 from games.engine import State
 from games.mail.outbox import owed, save_all
-from games.models import Game, Invitation, Move, Notification, Seat
+from games.models import SEAT_OFFERED, Game, Invitation, Move, Notification, Seat
 
 Kind = Notification.Kind
 
@@ -141,3 +142,61 @@ def after_input(
             if old.pending[seat.position] is None and new.pending[seat.position] is not None and seat.user is not None
         ]
     save_all(rows, game=game, version=version)
+
+
+def emails_follow(game: Game, moved: dict[datetime, datetime], *, resumed: bool = False) -> None:
+    """Turn, reminder and draw e-mails for a deadline that moved go with it:
+    a reminder keeps its hours before the deadline and is owed again if that
+    is still ahead (sent or dropped before: reminders follow the clock), and
+    on a resume a turn e-mail dropped during the pause is owed again. An
+    e-mail for another deadline than the game's is dropped when sent (emails._relevant)."""
+    status = Notification.Status
+    done = (status.SENT, status.SKIPPED)
+    rows = list(Notification.objects.filter(game=game, deadline__in=list(moved)).exclude(status=status.SENDING))
+    now = timezone.now()
+    changed = []
+    for row in rows:
+        deadline = moved[row.deadline]
+        if row.kind == Kind.REMINDER:
+            due = deadline - timedelta(hours=row.variant)
+            if row.status in done and due <= now:
+                continue  # its time is past: not owed twice
+            row.due_at, row.status = due, status.PENDING
+        elif row.status in done:
+            if not (resumed and row.kind == Kind.YOUR_TURN and row.status == status.SKIPPED):
+                continue
+            row.due_at, row.status = now, status.PENDING
+        row.deadline = deadline
+        changed.append(row)
+    Notification.objects.bulk_update(changed, ["deadline", "due_at", "status"])
+
+
+def vacation_day_spent(*, game: Game, user, now: datetime) -> None:
+    """Auto-vacation spent a day of the player's for this turn: they hear of
+    it (each day its own e-mail: the variant is the turn's days so far)."""
+    variant = game.turn_allowance_seconds // 86400 % 32768
+    row = owed(
+        kind=Kind.VACATION_SPENT,
+        game=game,
+        version=game.version,
+        user=user,
+        variant=variant,
+        deadline=game.turn_deadline,
+        now=now,
+    )
+    save_all([row], game=game, version=game.version)
+
+
+def seat_opened(*, game: Game, user, now: datetime) -> None:
+    """A player who missed too many turns hears that their seat is offered to anyone."""
+    row = owed(kind=Kind.SEAT_OPENED, game=game, version=game.version, user=user, variant=SEAT_OFFERED, now=now)
+    save_all([row], game=game, version=game.version)
+
+
+def seat_taken_over(*, game: Game, seats: list[Seat], position: int, leaving, now: datetime) -> None:
+    """The player who left hears that their seat was taken over; a newcomer
+    whose turn it is gets the turn e-mail (and its reminders)."""
+    rows = [owed(kind=Kind.SEAT_OPENED, game=game, version=game.version, user=leaving, variant=1 + position, now=now)]
+    if game.turn_position == position and game.turn_deadline is not None:
+        rows += _turn_begins(game, seats, now)
+    save_all(rows, game=game, version=game.version)

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0015_clock_kinds'),
+        ('games', '0017_absence'),
     ]
 
     operations = [

@@ -16,7 +16,10 @@ One module per entity, each with one job:
     matchmaking.py  game_find: a seat in the open game rated closest, or a new one
     leagues.py      season_signup, season_leave, and leagues_tick (the beat's): seasons, divisions, standings
     deadlines.py    the deadline arithmetic (the due query is Game.objects.due)
-    timeouts.py     deadline_enforce: what a passed deadline means
+    timeouts.py     deadline_enforce: what a passed deadline means (or a day of auto-vacation)
+    absence.py      seat_take_over, seat_keep: a seat offered after missed turns (the open-seat policy)
+    votes.py        vote_pause, vote_resume, vote_skip: the players of a stalled table decide
+    vacations.py    vacation_plan, vacation_end: a player's vacation stops their clocks
     moderation.py   penalty_apply, game_abort, game_adjudicate, seat_replace,
                     deadline_extend, game_pause, game_resume
     audit.py        moderator_action: who may moderate, the reason, the audit row
@@ -30,6 +33,7 @@ dependencies: nothing here imports this package's __init__.
 """
 
 from games.invitations import invitation_from_token, invitation_token
+from games.services.absence import seat_keep, seat_take_over
 from games.services.chat import chat_message_hide, chat_mute, chat_post, chat_unmute
 from games.services.games import game_cancel_unfilled, game_create, game_start
 from games.services.invitations import invitation_accept, invitation_create, invitation_decline
@@ -52,6 +56,8 @@ from games.services.resignations import Resignation, resign, resign_decline
 from games.services.seating import seat_join, seat_leave, seat_seen, seats_arrange
 from games.services.suspensions import player_suspend, player_unsuspend
 from games.services.timeouts import deadline_enforce
+from games.services.vacations import vacation_end, vacation_plan
+from games.services.votes import vote_pause, vote_resume, vote_skip
 
 __all__ = [
     "MoveResult",
@@ -91,8 +97,15 @@ __all__ = [
     "season_leave",
     "season_signup",
     "seat_join",
+    "seat_keep",
     "seat_leave",
     "seat_replace",
     "seat_seen",
+    "seat_take_over",
     "seats_arrange",
+    "vacation_end",
+    "vacation_plan",
+    "vote_pause",
+    "vote_resume",
+    "vote_skip",
 ]

@@ -65,7 +65,7 @@ def seats_of(game: Game) -> list[Seat]:
 def clock_of(seat: Seat) -> tuple:
     """What an input may change of a seat: the recorder writes a seat only
     when this differs from `seat.stored_clock` (most moves change no seat)."""
-    return seat.missed_turns, seat.draw_deadline, seat.bank_seconds
+    return seat.missed_turns, seat.draw_deadline, seat.bank_seconds, seat.open_since
 
 
 def require_status(game: Game, *statuses: str, action: str) -> None:

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from games.engine import State
 from games.game_clock import clock_settings, seat_bank, turn_clock
+from games.mail import notify
 from games.models import Game, Seat
 
 
@@ -82,3 +83,41 @@ def deadlines_stop(*, game: Game) -> None:
     """Nothing is due any more in this game (the caller saves the game's fields)."""
     game.turn_deadline = game.next_deadline = None
     Seat.objects.filter(game=game).update(draw_deadline=None)
+
+
+def clocks_stop(*, game: Game, seats: list[Seat], now: datetime) -> dict:
+    """Stop every clock of the game (a pause): nothing is due any more. The
+    answer is what each clock had left, for `clocks_restart` (the caller
+    stores it, and saves the game's fields)."""
+
+    def left(deadline):
+        return None if deadline is None else max((deadline - now).total_seconds(), 0)
+
+    running = turn_left(game=game, seat=seats[game.turn_position], now=now)
+    stopped = {
+        "turn_left": None if running is None else running.total_seconds(),
+        "draw_left": {str(s.position): left(s.draw_deadline) for s in seats if s.draw_deadline},
+        "deadlines": [d.isoformat() for d in (game.turn_deadline, *(s.draw_deadline for s in seats)) if d],
+    }
+    deadlines_stop(game=game)
+    return stopped
+
+
+def clocks_restart(*, game: Game, seats: list[Seat], stopped: dict, now: datetime) -> None:
+    """Start the clocks again with what each had left when `clocks_stop`
+    answered `stopped`; the e-mails waiting for a deadline follow it."""
+
+    def restored(seconds):
+        return None if seconds is None else now + timedelta(seconds=seconds)
+
+    if stopped["turn_left"] is not None:
+        allowance = timedelta(seconds=stopped["turn_left"])
+        turn_start(game=game, seat=seats[game.turn_position], now=now, allowance=allowance)
+    for seat in seats:
+        seat.draw_deadline = restored(stopped["draw_left"].get(str(seat.position)))
+    Seat.objects.bulk_update(seats, ["draw_deadline"])
+    # The stopped deadlines, in the order they were listed: the turn's, then the draws'.
+    before = [datetime.fromisoformat(d) for d in stopped["deadlines"]]
+    after = [d for d in (game.turn_deadline, *(s.draw_deadline for s in seats)) if d]
+    notify.emails_follow(game, dict(zip(before, after, strict=True)), resumed=True)
+    game.next_deadline = next_deadline(game, seats)

@@ -3,17 +3,18 @@ abort, adjudicate, replace a player, extend a deadline, pause and resume.
 Each takes a reason, runs in one transaction on the locked game and leaves
 an audit row (services/audit.py) that the players see as a public note."""
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games import engine, refusals
 from games.errors import IllegalMoveError
-from games.models import Game, ModerationAction, Move, Notification, Seat
+from games.mail import notify
+from games.models import Game, ModerationAction, Move, Seat
 from games.services._common import invitations_lapse, seats_of
 from games.services.audit import moderator_action
-from games.services.deadlines import deadlines_stop, next_deadline, turn_extend, turn_left, turn_start
+from games.services.deadlines import clocks_restart, clocks_stop, deadlines_stop, next_deadline, turn_extend
 from games.services.moves import MoveResult, record_input
 from games.services.suspensions import active_suspensions
 
@@ -127,7 +128,8 @@ def seat_replace(
         seat = seats[position]
         leaving, old_name = seat.user, seat.name
         seat.user, seat.name, seat.missed_turns, seat.last_seen_at = newcomer, newcomer.username, 0, None
-        seat.save(update_fields=["user", "name", "missed_turns", "last_seen_at"])
+        seat.open_since = None  # no longer offered to anyone
+        seat.save(update_fields=["user", "name", "missed_turns", "last_seen_at", "open_since"])
         note.target_user = leaving
         note.changes = {"seat": position, "from": old_name, "to": newcomer.username, "to_id": newcomer.pk}
         note.tell = [leaving, newcomer]
@@ -167,21 +169,9 @@ def deadline_extend(
             seat.save(update_fields=["draw_deadline"])
         game.next_deadline = next_deadline(game, seats)
         game.save(update_fields=["turn_deadline", "turn_allowance_seconds", "next_deadline"])
-        _emails_follow(game, {old: new})
+        notify.emails_follow(game, {old: new})
         note.changes = {"seat": position, "minutes": minutes, "from": old.isoformat(), "to": new.isoformat()}
         return game
-
-
-def _emails_follow(game: Game, moved: dict[datetime, datetime]) -> None:
-    """Turn, reminder and draw e-mails still waiting for a deadline that moved
-    go with it (a reminder keeps its hours before the deadline): an e-mail
-    for another deadline than the game's is dropped when sent (emails._relevant)."""
-    rows = list(Notification.objects.filter(game=game, status=Notification.Status.PENDING, deadline__in=list(moved)))
-    for row in rows:
-        row.deadline = moved[row.deadline]
-        if row.kind == Notification.Kind.REMINDER:
-            row.due_at = row.deadline - timedelta(hours=row.variant)
-    Notification.objects.bulk_update(rows, ["deadline", "due_at"])
 
 
 def game_pause(*, game_id: int, moderator, reason: str, private: bool = False) -> Game:
@@ -197,19 +187,8 @@ def game_pause(*, game_id: int, moderator, reason: str, private: bool = False) -
         statuses=(Game.Status.ACTIVE,),
     ) as (game, note):
         seats = seats_of(game)
-        now = timezone.now()
-
-        def left(deadline):
-            return None if deadline is None else max((deadline - now).total_seconds(), 0)
-
-        running = turn_left(game=game, seat=seats[game.turn_position], now=now)
-        changes = {
-            "turn_left": None if running is None else running.total_seconds(),
-            "draw_left": {str(s.position): left(s.draw_deadline) for s in seats if s.draw_deadline},
-            "deadlines": [d.isoformat() for d in (game.turn_deadline, *(s.draw_deadline for s in seats)) if d],
-        }
+        changes = clocks_stop(game=game, seats=seats, now=timezone.now())
         game.status = Game.Status.PAUSED
-        deadlines_stop(game=game)
         game.save(update_fields=["status", "turn_deadline", "next_deadline"])
         note.changes = changes
         note.tell = _players(seats)
@@ -229,25 +208,23 @@ def game_resume(*, game_id: int, moderator, reason: str, private: bool = False) 
     ) as (game, note):
         paused = ModerationAction.objects.filter(game=game, kind=Kind.PAUSE).order_by("-number").first()
         seats = seats_of(game)
-        now = timezone.now()
-
-        def restored(seconds):
-            return None if seconds is None else now + timedelta(seconds=seconds)
-
-        if paused.changes["turn_left"] is not None:
-            allowance = timedelta(seconds=paused.changes["turn_left"])
-            turn_start(game=game, seat=seats[game.turn_position], now=now, allowance=allowance)
-        for seat in seats:
-            seat.draw_deadline = restored(paused.changes["draw_left"].get(str(seat.position)))
-        Seat.objects.bulk_update(seats, ["draw_deadline"])
-        # The paused deadlines, in the order they were listed: the turn's, then the draws'.
-        before = [datetime.fromisoformat(d) for d in paused.changes["deadlines"]]
-        after = [d for d in (game.turn_deadline, *(s.draw_deadline for s in seats)) if d]
-        _emails_follow(game, dict(zip(before, after, strict=True)))
-        game.next_deadline = next_deadline(game, seats)
+        clocks_restart(
+            game=game,
+            seats=seats,
+            stopped=paused.changes if game.paused_clocks is None else game.paused_clocks,
+            now=timezone.now(),
+        )
+        game.paused_clocks = None
         game.status = Game.Status.ACTIVE
         game.save(
-            update_fields=["status", "turn_deadline", "turn_started_at", "turn_allowance_seconds", "next_deadline"]
+            update_fields=[
+                "status",
+                "turn_deadline",
+                "turn_started_at",
+                "turn_allowance_seconds",
+                "next_deadline",
+                "paused_clocks",
+            ]
         )
         note.changes = {"turn_deadline": game.turn_deadline and game.turn_deadline.isoformat()}
         note.tell = _players(seats)

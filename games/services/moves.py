@@ -15,6 +15,7 @@ from games.services import ratings
 from games.services._common import changing, clock_of, seats_of, secure_shuffle
 from games.services.deadlines import deadlines_update
 from games.services.suspensions import require_not_suspended
+from games.services.vacations import vacation_over_on_move
 from games.teammates import deciders
 
 log = logging.getLogger(__name__)
@@ -68,7 +69,7 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
         team = game.team_of(seat.position)
         if parsed.kind == engine.moves.RESIGN and deciders(game, seats, team, timezone.now()) != [seat.position]:
             raise refusals.TEAM_RESIGNS_TOGETHER()  # services.resign puts it to the team
-        return record_input(
+        result = record_input(
             game=game,
             seats=seats,
             state=state,
@@ -78,6 +79,8 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
             door=door,
             user=user,
         )
+    vacation_over_on_move(user=user, now=timezone.now())
+    return result
 
 
 def _parse_player_move(text: str) -> engine.ParsedMove:
@@ -117,8 +120,8 @@ def record_input(
         raise IllegalMoveError.passing_on(exc) from None
     seq = game.version + 1
     deadlines_update(game=game, seats=seats, old=state, new=new_state, now=now)
-    if actor == Move.Actor.PLAYER:
-        seats[position].missed_turns = 0
+    if actor == Move.Actor.PLAYER:  # the player is here: an offered seat is theirs again
+        seats[position].missed_turns, seats[position].open_since = 0, None
     if new_state.result is not None:
         game.status, game.finished_at = Game.Status.FINISHED, now
         game.winner = new_state.result["winner"] or ""
@@ -144,7 +147,10 @@ def record_input(
         # caller may have changed it before (a missed turn's count).
         if clock_of(seat) != seat.stored_clock:
             Seat.objects.filter(pk=seat.pk).update(
-                missed_turns=seat.missed_turns, draw_deadline=seat.draw_deadline, bank_seconds=seat.bank_seconds
+                missed_turns=seat.missed_turns,
+                draw_deadline=seat.draw_deadline,
+                bank_seconds=seat.bank_seconds,
+                open_since=seat.open_since,
             )
             seat.stored_clock = clock_of(seat)
     if game.status == Game.Status.FINISHED:

@@ -8,9 +8,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine, events
+from games.mail import notify
 from games.models import Game, Move
 from games.services._common import revised_game, seats_of
+from games.services.absence import seat_open
+from games.services.deadlines import next_deadline, turn_extend
 from games.services.moves import record_input
+from games.services.vacations import A_DAY, vacation_day_spent
 
 
 def deadline_enforce(*, game_id: int, now: datetime | None = None) -> list[Move]:
@@ -46,11 +50,62 @@ def deadline_enforce(*, game_id: int, now: datetime | None = None) -> list[Move]
                 state = result.state
                 recorded.append(result.move)
         if game.status == Game.Status.ACTIVE and game.turn_deadline and game.turn_deadline <= now:
-            seat = seats[state.turn]
-            seat.missed_turns += 1
-            concede = (
-                game.missed_turn_policy == Game.MissedTurnPolicy.CONCEDE and seat.missed_turns >= game.concede_after
-            )
-            recorded.append(record(seat, "resign" if concede else "skip", state).move)
+            if _auto_vacation(game, seats, seats[state.turn], now):
+                events.to_webhooks(game_id)
+                return recorded
+            recorded.append(turn_miss(game=game, seats=seats, state=state, now=now))
         events.to_webhooks(game_id)
     return recorded
+
+
+def turn_miss(*, game: Game, seats: list, state: engine.State, now: datetime) -> Move:
+    """The seat to play misses its turn (its time ran out, or the others voted
+    to skip it): skipped, or by the game's policy, after `concede_after` in a
+    row, conceded or offered to anyone."""
+    seat = seats[state.turn]
+    seat.missed_turns += 1
+    policy = game.missed_turn_policy
+    concede = policy == Game.MissedTurnPolicy.CONCEDE and seat.missed_turns >= game.concede_after
+    move = record_input(
+        game=game,
+        seats=seats,
+        state=state,
+        position=seat.position,
+        text="resign" if concede else "skip",
+        actor=Move.Actor.SYSTEM,
+        door=Move.Door.SYSTEM,
+        user=None,
+        now=now,
+    ).move
+    if _opens(game, seat):
+        seat_open(game=game, seat=seat, now=now)
+    return move
+
+
+def _opens(game: Game, seat) -> bool:
+    """The open-seat policy: after `concede_after` missed turns in a row the seat is offered."""
+    return (
+        game.missed_turn_policy == Game.MissedTurnPolicy.OPEN_SEAT
+        and seat.missed_turns >= game.concede_after
+        and seat.open_since is None
+        and seat.user_id is not None
+        and game.status == Game.Status.ACTIVE
+    )
+
+
+def _auto_vacation(game: Game, seats: list, seat, now: datetime) -> bool:
+    """A player who opted in, in a game that allows vacation, has a day of
+    their vacation spent instead of a missed turn: the turn gets a day more
+    on their clock, and they are told."""
+    user = seat.user
+    if user is None or not user.vacation_auto or not game.vacation_allowed:
+        return False
+    if not vacation_day_spent(user=user, now=now):
+        return False
+    old = game.turn_deadline
+    turn_extend(game=game, seat=seat, more=A_DAY)
+    game.next_deadline = next_deadline(game, seats)
+    game.save(update_fields=["turn_deadline", "turn_allowance_seconds", "next_deadline"])
+    notify.emails_follow(game, {old: game.turn_deadline})
+    notify.vacation_day_spent(game=game, user=user, now=now)
+    return True

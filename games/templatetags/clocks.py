@@ -34,3 +34,12 @@ def bank_left(left: timedelta | None) -> str:
     if days:
         return gettext("%(days)d d %(hours)d h left") % {"days": days, "hours": hours}
     return gettext("%(hours)d h %(minutes)d min left") % {"hours": hours, "minutes": minutes}
+
+
+@register.filter
+def days_and_hours(time: timedelta | None) -> str:
+    """A stretch of time to the hour, rounded down: "3 d 4 h" (vacation held)."""
+    if time is None:
+        return ""
+    days, hours, _ = days_hours(time)
+    return gettext("%(days)d d %(hours)d h") % {"days": days, "hours": hours}

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext
 
+from accounts import vacation as vacations
 from games import engine
 from games.describe import describe_move
 from games.engine.board import CARD_CELLS, CELL_NAMES
@@ -179,6 +180,8 @@ class SeatRow:
     discards: list[str]
     lost_draws: int = 0  # over the whole game
     bank_left: timedelta | None = None  # a time-bank clock's balance, counted down on the seat's turn
+    away_until: datetime | None = None  # on vacation until then (in a game that allows vacation)
+    offered: bool = False  # offered for anyone to take over (the open-seat policy)
 
 
 @dataclass
@@ -342,6 +345,7 @@ def seat_rows(
     knows (missed turns, the banks of `game`), which a replayed position does not."""
     now = timezone.now()
     by_position = {seat.position: seat for seat in seats}
+    away = vacations.away_until([s.user for s in seats], now) if live and game and game.vacation_allowed else {}
     return [
         SeatRow(
             position=row["seat"],
@@ -357,6 +361,8 @@ def seat_rows(
             discards=view["discards"][row["seat"]],
             lost_draws=(lost or {}).get(row["seat"], 0),
             bank_left=bank_left(game, by_position[row["seat"]], now) if live and game else None,
+            away_until=away.get(by_position[row["seat"]].user_id),
+            offered=live and by_position[row["seat"]].open_since is not None,
         )
         for row in view["seats"]
     ]

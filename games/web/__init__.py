@@ -5,6 +5,7 @@
     chat.py            the table's chat: write, mute, report
     rules.py           "How to play", with rules_diagrams.py (its boards, computed by the engine)
     reply_addresses.py "New reply addresses" (the e-mail door's tokens, from the settings page)
+    vacation.py        plan or end a vacation (from the settings page)
     forms.py           strict forms (games.inputs checks the values)
     refused.py         a refusal as a page: its sentence and its HTTP status, or a 404
     fragments.py       the keys of cached pages and fragments (a game's revision, the viewer)

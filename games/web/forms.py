@@ -105,6 +105,11 @@ class GameCreateForm(forms.Form):
         required=False,
         help_text=_("Saturday and Sunday, in each player's own time zone, do not count against their clock."),
     )
+    no_vacation = forms.BooleanField(
+        label=_("No vacation"),
+        required=False,
+        help_text=_("A player on vacation does not stop their clock in this game (as in a tournament)."),
+    )
     clock_kind = forms.ChoiceField(
         label=_("Kind of clock"),
         choices=Game.ClockKind.choices,
@@ -231,6 +236,7 @@ class GameCreateForm(forms.Form):
             self.add_error("teams", plays.format(players=players, allowed=allowed))
         self._clean_clock(data)
         data["rated"] = not data.pop("unrated", False)
+        data["vacation_allowed"] = not data.pop("no_vacation", False)
         invitees = data.get("invitees") or []
         if players and len(invitees) > players - 1:
             besides = ngettext(

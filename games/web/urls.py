@@ -1,7 +1,7 @@
 from django.urls import path
 
 from games.web import chat as views_chat
-from games.web import find, installable, leagues, ratings, views
+from games.web import find, installable, leagues, ratings, vacation, views
 from games.web import rules as views_rules
 from games.web.reply_addresses import new_reply_addresses
 
@@ -20,6 +20,9 @@ urlpatterns = [
     path("games/<int:game_id>/draw/", views.game_draw, name="game_draw"),
     path("games/<int:game_id>/join/", views.game_join, name="game_join"),
     path("games/<int:game_id>/leave/", views.game_leave, name="game_leave"),
+    path("games/<int:game_id>/take-over/", views.game_take_over, name="game_take_over"),
+    path("games/<int:game_id>/keep-seat/", views.game_keep_seat, name="game_keep_seat"),
+    path("games/<int:game_id>/vote/", views.game_vote, name="game_vote"),
     path("games/<int:game_id>/start/", views.game_start, name="game_start"),
     path("games/<int:game_id>/invite/", views.game_invite, name="game_invite"),
     path("games/<int:game_id>/arrange/", views.game_arrange, name="game_arrange"),
@@ -41,4 +44,6 @@ urlpatterns = [
     path("ratings/<str:pool>/", ratings.leaderboard, name="leaderboard_pool"),
     path("rules/", views_rules.rules, name="rules"),
     path("reply-addresses/new/", new_reply_addresses, name="new_reply_addresses"),
+    path("vacation/", vacation.vacation_plan, name="vacation_plan"),
+    path("vacation/end/", vacation.vacation_end, name="vacation_end"),
 ]

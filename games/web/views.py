@@ -27,6 +27,7 @@ from games.viewmodels.rating_chart import chart
 from games.viewmodels.replay import replay_frame
 from games.viewmodels.resignation import open_resignation, resignation_for
 from games.viewmodels.table import table_for
+from games.viewmodels.votes import vote_box
 from games.web import fragments
 from games.web import refused as web_refusals
 from games.web.forms import FindGameForm, GameCreateForm, InviteForm, MoveForm, ResignForm
@@ -129,6 +130,7 @@ def open_games_page(request, *, find_form: FindGameForm | None = None, error: Ga
     """The open games, and "Find me a game" (with the refusal of a search that failed)."""
     games, in_play = selectors.open_games(user=request.user), selectors.public_games_in_play()
     context = {"games": games, "in_play": in_play, "fragment_seconds": SECONDS, "error": error}
+    context["open_seats"] = selectors.open_seats(user=request.user)
     context |= {"games_key": fragments.rows_key("games", games), "in_play_key": fragments.rows_key("games", in_play)}
     return render(request, "games/open.html", {**context, "find_form": find_form or FindGameForm()})
 
@@ -162,6 +164,7 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         chat=SimpleLazyObject(lambda: chat_for(game=game, viewer=request.user, my_seat=mine)),
         notes=SimpleLazyObject(lambda: notes_for(game=game)),
         resignation=SimpleLazyObject(lambda: _team_resignation(game, seats, mine)),
+        votes=SimpleLazyObject(lambda: vote_box(game=game, seats=seats, my_seat=mine, now=timezone.now())),
         page_keys=fragments.table_page_keys(
             game=game, mine=mine, user=request.user, muted=muted, card=card, show_all=show_all, now=timezone.now()
         ),
@@ -290,6 +293,43 @@ def game_draw(request, game_id: int):
 @_one_game
 def game_join(request, game_id: int):
     return _seated(request, services.seat_join(game_id=game_id, user=request.user))
+
+
+@login_required
+@require_POST
+@_one_game
+def game_take_over(request, game_id: int):
+    position = (inputs.read_int(request.POST.get("seat", ""), low=1, high=12) or 0) - 1
+    services.seat_take_over(game_id=game_id, user=request.user, position=position)
+    return _done(request, game_id, gettext("The seat is yours, with its cards."))
+
+
+@login_required
+@require_POST
+@_one_game
+def game_keep_seat(request, game_id: int):
+    services.seat_keep(game_id=game_id, user=request.user)
+    return _done(request, game_id, gettext("Welcome back: your seat is no longer offered."))
+
+
+@login_required
+@require_POST
+@_one_game
+def game_vote(request, game_id: int):
+    """A vote at a stalled table: to pause, to skip the absent player, or to resume the players' pause."""
+    kind = request.POST.get("vote")
+    if kind == "pause":
+        done = services.vote_pause(game_id=game_id, user=request.user)
+        said = gettext("Every player agreed: the game is paused.") if done else gettext("Your vote to pause counts.")
+    elif kind == "skip":
+        done = services.vote_skip(game_id=game_id, user=request.user)
+        said = gettext("The absent player's turn is skipped.") if done else gettext("Your vote to skip counts.")
+    elif kind == "resume":
+        services.vote_resume(game_id=game_id, user=request.user)
+        said = gettext("The clocks run again.")
+    else:
+        raise Http404(gettext("There is no such vote."))
+    return _done(request, game_id, said)
 
 
 @login_required

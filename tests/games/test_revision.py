@@ -45,6 +45,13 @@ WRITERS = {
     "seat_leave",
     "seat_replace",
     "seats_arrange",
+    "seat_keep",
+    "seat_take_over",
+    "vacation_end",
+    "vacation_plan",
+    "vote_pause",
+    "vote_resume",
+    "vote_skip",
 }
 # ... and these change no game's page: a new game (revision 0), a reader's own
 # mutes (their chat's key has them), an account, a report only moderators
@@ -128,6 +135,11 @@ def test_each_writer_bumps_the_revision_once_through_a_whole_life():
     bumps("chat_message_hide", game.pk, message_id=message.pk, moderator=moderator, reason="spam")
     bumps("penalty_apply", game.pk, game_id=game.pk, moderator=moderator, team="blue", reason="table talk")
     bumps("deadline_extend", game.pk, game_id=game.pk, moderator=moderator, minutes=60, reason="ill")
+    holder = users[2]  # a vacation changes every table of the player's (they show it)
+    type(holder).objects.filter(pk=holder.pk).update(date_joined=timezone.now() - timedelta(days=80))
+    holder.refresh_from_db()
+    bumps("vacation_plan", game.pk, user=holder, ends_at=timezone.now() + timedelta(days=2))
+    bumps("vacation_end", game.pk, user=holder)
     bumps("game_pause", game.pk, game_id=game.pk, moderator=moderator, reason="holiday")
     bumps("game_resume", game.pk, game_id=game.pk, moderator=moderator, reason="back")
     bumps(
@@ -145,6 +157,36 @@ def test_each_writer_bumps_the_revision_once_through_a_whole_life():
     later = game.next_deadline + timedelta(seconds=1)
     bumps("deadline_enforce", game.pk, game_id=game.pk, now=later)
     bumps("game_adjudicate", game.pk, game_id=game.pk, moderator=moderator, winner="blue", reason="agreed")
+
+    gone = services.game_create(
+        creator=host, players=2, teams=2, missed_turn_policy="open_seat", concede_after=1, is_public=True
+    )
+    services.seat_join(game_id=gone.pk, user=guest)
+    gone.refresh_from_db()
+    services.deadline_enforce(game_id=gone.pk, now=gone.turn_deadline)  # the seat to play is offered
+    gone.refresh_from_db()
+    offered = gone.seats.get(open_since__isnull=False)
+    bumps("seat_keep", gone.pk, game_id=gone.pk, user=offered.user)
+    gone.refresh_from_db()
+    services.deadline_enforce(game_id=gone.pk, now=gone.turn_deadline)  # the other seat's turn missed
+    gone.refresh_from_db()
+    services.deadline_enforce(game_id=gone.pk, now=gone.turn_deadline)  # and the first seat's again
+    bumps("seat_take_over", gone.pk, game_id=gone.pk, user=third, position=offered.position)
+
+    stalled = services.game_create(creator=host, players=2, teams=2, is_public=True)
+    services.seat_join(game_id=stalled.pk, user=guest)
+    stalled.refresh_from_db()
+    pair = {seat.position: seat.user for seat in stalled.seats.select_related("user")}
+    bumps("vote_pause", stalled.pk, game_id=stalled.pk, user=pair[0])
+    bumps("vote_pause", stalled.pk, game_id=stalled.pk, user=pair[1])
+    bumps("vote_resume", stalled.pk, game_id=stalled.pk, user=pair[0])
+    stalled.refresh_from_db()
+    services.deadline_enforce(game_id=stalled.pk, now=stalled.turn_deadline)  # seat 0 out of time
+    stalled.refresh_from_db()
+    services.move_submit(
+        game_id=stalled.pk, user=pair[1], move=first_play(stalled, 1), expected_version=stalled.version
+    )
+    bumps("vote_skip", stalled.pk, game_id=stalled.pk, user=pair[1])
 
     other = services.game_create(creator=host, players=2, teams=2)
     bumps("game_abort", other.pk, game_id=other.pk, moderator=moderator, reason="spam game")

@@ -23,7 +23,7 @@ from django.apps import apps
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.text import capfirst
 
 from accounts.models import User
@@ -35,7 +35,7 @@ from games.inbound import replies
 from games.inbound.words import SUIT_WORDS
 from games.invitations import invitation_token
 from games.mail import emails, tokens
-from games.models import Game, InboundMessage, Invitation, Notification
+from games.models import Game, InboundMessage, Invitation, Notification, Seat
 from games.refusal_text import ENGINE, sentence
 from games.templatetags.sequence_tags import duration
 from games.viewmodels.chat import chat_for, notes_for
@@ -412,7 +412,26 @@ def pages(client, started_game):
     )
     invitation = Invitation.objects.get(game=forming, email="friend@example.org")
     token = unsubscribe_token(kind=Kind.YOUR_TURN, user=host)
+    # a seat offered after a missed turn, beside a player on vacation
+    gone, _ = started_game(2, 2, missed_turn_policy="open_seat", concede_after=1, is_public=True)
+    gone.seats.filter(position=1).update(open_since=timezone.now())  # as the sweep leaves it (its skip is notation)
+    offered = gone.seats.get(open_since__isnull=False).user
+    resting = gone.seats.exclude(user=offered).get().user
+    User.objects.filter(pk=resting.pk).update(date_joined=timezone.now() - timedelta(days=80))
+    resting.refresh_from_db()
+    services.vacation_plan(user=resting, ends_at=timezone.now() + timedelta(days=2))
+    rest, pair = started_game(2, 2)  # paused by its players, its seat 0 out of time first
+    Seat.objects.filter(game=rest, position=rest.turn_position).update(missed_turns=1)
+    outvoted = started_game(3, 3)
+    Seat.objects.filter(game=outvoted[0], position=outvoted[0].turn_position).update(missed_turns=1)
+    for user in pair:
+        services.vote_pause(game_id=rest.pk, user=user)
     return [
+        ("table_paused_by_players", reverse("game", args=[rest.pk]), pair[0]),
+        ("table_skip_vote", reverse("game", args=[outvoted[0].pk]), outvoted[1][(outvoted[0].turn_position + 1) % 3]),
+        ("open_games_with_seats", reverse("open_games"), host),
+        ("table_offered", reverse("game", args=[gone.pk]), offered),
+        ("settings_on_vacation", reverse("account_settings"), resting),
         ("home", "/", host),
         ("open_games", reverse("open_games"), None),
         ("new_game", reverse("game_new"), host),
@@ -502,6 +521,26 @@ def every_email(started_game) -> list[tuple[str, object]]:
     User.objects.filter(seat__game=teams).update(language=PSEUDO)
     services.resign(game_id=teams.pk, user=team_users[0], door="web")
     build(game=teams, kind=Kind.RESIGN_PROPOSED)
+    # a turn e-mail that tells of a player on vacation, and a day of auto-vacation spent
+    away, away_users = started_game(2, 2)
+    long_ago = away.started_at - timedelta(days=80)
+    User.objects.filter(seat__game=away).update(language=PSEUDO, vacation_auto=True, date_joined=long_ago)
+    mover, resting = (
+        User.objects.get(pk=u.pk) for u in sorted(away_users, key=lambda u: u != away_users[away.turn_position])
+    )
+    services.vacation_plan(user=resting, ends_at=away.started_at + timedelta(days=5))
+    build(game=away, kind=Kind.YOUR_TURN, recipient=mover)
+    away.refresh_from_db()
+    assert services.deadline_enforce(game_id=away.pk, now=away.turn_deadline) == []
+    build(game=away, kind=Kind.VACATION_SPENT)
+    gone, _ = started_game(2, 2, missed_turn_policy="open_seat", concede_after=1)
+    User.objects.filter(seat__game=gone).update(language=PSEUDO)
+    gone.refresh_from_db()
+    services.deadline_enforce(game_id=gone.pk, now=gone.turn_deadline)
+    build(game=gone, kind=Kind.SEAT_OPENED)
+    position = gone.seats.get(open_since__isnull=False).position
+    services.seat_take_over(game_id=gone.pk, user=UserFactory(language=PSEUDO), position=position)
+    build(game=gone, kind=Kind.SEAT_OPENED, variant=1 + position)
     owed = list(Notification.objects.filter(game=game, recipient=users[0]))
     built.append(("digest", emails.build_digest(recipient=User.objects.get(pk=users[0].pk), notifications=owed)))
     return [(kind, message) for kind, message in built if message is not None]

@@ -100,4 +100,4 @@ def test_without_seconds_each_visit_is_rendered_anew(settings):
     Client().get(reverse("open_games"))
     with CaptureQueriesContext(connection) as queries:
         Client().get(reverse("open_games"))
-    assert len(queries) == 2  # a query for each list
+    assert len(queries) == 3  # a query for each list (seats to take over too)
