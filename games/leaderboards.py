@@ -61,19 +61,17 @@ def leaderboard(*, pool: str, page: int, now: datetime) -> Page:
 
 
 def ratings_of(player) -> list[PlayerPool]:
-    """The player's rating in each pool they played rated games in, in the pools' order."""
+    """The player's rating in each pool they played rated games in, in the
+    pools' order: one query, the history, whose last point is the rating now."""
     history: dict[str, list[int]] = {}
     changes = RatingChange.objects.filter(user=player, counted=True).order_by("at", "pk")
     for pool, mu, sigma in changes.values_list("pool", "mu_after", "sigma_after"):
         history.setdefault(pool, []).append(rating.Skill(mu, sigma).shown)
-    rows = {row.pool: row for row in PlayerRating.objects.filter(user=player, games__gt=0)}
-    shown = []
-    for pool in Pool.values:
-        if pool in rows:
-            row = rows[pool]
-            skill = rating.Skill(row.mu, row.sigma)
-            shown.append(PlayerPool(pool, skill.shown, row.games, provisional(row.games), tuple(history.get(pool, ()))))
-    return shown
+    return [
+        PlayerPool(pool, history[pool][-1], len(history[pool]), provisional(len(history[pool])), tuple(history[pool]))
+        for pool in Pool.values
+        if pool in history
+    ]
 
 
 def change_in(game, user) -> tuple[int, int] | None:

@@ -875,6 +875,11 @@ class League(models.Model):
     bank_increment_seconds = models.PositiveIntegerField(_("time added after each move (seconds)"), default=24 * 3600)
     bank_cap_seconds = models.PositiveIntegerField(_("time bank at most (seconds)"), default=7 * 24 * 3600)
     weekends_off = models.BooleanField(_("weekends off"), default=False)
+    vacation_allowed = models.BooleanField(
+        _("vacation allowed"),
+        default=True,
+        help_text=_("Whether a player's vacation stops the clocks of league games."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -1,5 +1,5 @@
-"""Outbound e-mail: who is owed which e-mail, the outbox that sends it
-exactly once, and how each is written.
+"""Outbound notices: who is owed which e-mail (and push), the outbox that
+sends it exactly once, and how each is written.
 
     notify.py      who is owed what after a change (called by the services, in the change's transaction)
     outbox.py      the owed e-mails as rows, claimed in batches, sent once, retried, pruned
@@ -9,6 +9,9 @@ exactly once, and how each is written.
     board_text.py  the board as text
     mime.py        the message's headers and parts
     tokens.py      reply addresses (the e-mail door, games.inbound, reads replies to them)
+    push_owed.py   the pushes owed to a player's devices for the outbox's rows (Web Push)
+    push_send.py   sending them: claimed, encrypted, VAPID-signed, retried
+    push_payload.py what a push says (the e-mail's subject), in the player's language
 
 The services call this package; it never calls them back, nor any door
 (tests/test_layers.py).

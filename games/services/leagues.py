@@ -154,6 +154,7 @@ def _league_game(league: League, first, second) -> Game:
         bank_increment_seconds=league.bank_increment_seconds,
         bank_cap_seconds=league.bank_cap_seconds,
         weekends_off=league.weekends_off,
+        vacation_allowed=league.vacation_allowed,
         missed_turn_policy=Game.MissedTurnPolicy.CONCEDE,
         start_mode=Game.StartMode.MANUAL,
     )

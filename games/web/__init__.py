@@ -6,6 +6,10 @@
     rules.py           "How to play", with rules_diagrams.py (its boards, computed by the engine)
     reply_addresses.py "New reply addresses" (the e-mail door's tokens, from the settings page)
     vacation.py        plan or end a vacation (from the settings page)
+    ratings.py         the leaderboards, one per format
+    leagues.py         the leagues and a season's divisions; signing up
+    find.py            "Find me a game" (services.game_find)
+    installable.py     the web manifest and the service worker (Web Push, an installable site)
     forms.py           strict forms (games.inputs checks the values)
     refused.py         a refusal as a page: its sentence and its HTTP status, or a 404
     fragments.py       the keys of cached pages and fragments (a game's revision, the viewer)
