@@ -52,6 +52,7 @@ class Game(models.Model):
     class MissedTurnPolicy(models.TextChoices):
         SKIP = "skip", _("Skip the turn")
         CONCEDE = "concede", _("Skip, and concede after several missed turns in a row")
+        BOT = "bot", _("Skip, and hand the seat to a bot after several missed turns in a row")
 
     class ClockKind(models.TextChoices):
         DAYS_PER_MOVE = "per_move", _("Days per move")
@@ -165,6 +166,9 @@ class Game(models.Model):
 
 
 SEEN_EVERY = timedelta(seconds=30)
+# What marks a seat a bot holds, wherever the seat is named: it is part of the
+# seat's stored name, so pages, lists, e-mails and records all show it.
+BOT_MARK = "\N{ROBOT FACE}"
 
 
 class SeatQuerySet(models.QuerySet):
@@ -194,6 +198,12 @@ class Seat(models.Model):
     bank_seconds = models.PositiveIntegerField(
         _("time bank (seconds)"), null=True, blank=True, help_text=_("Time-bank clock: what this seat has left.")
     )
+    # A bot plays this seat (games.bots, at this level): with no user, a seat
+    # the creator or a moderator gave a bot; with one, the bot stands in for
+    # that absent player, who may take the seat back.
+    bot_level = models.PositiveSmallIntegerField(
+        _("bot level"), null=True, blank=True, help_text=_("A bot of this level plays the seat.")
+    )
     joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
     last_seen_at = models.DateTimeField(
         _("last seen at"),
@@ -219,6 +229,15 @@ class Seat(models.Model):
     @property
     def team(self) -> int:
         return self.game.team_of(self.position)
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot_level is not None
+
+    @property
+    def person(self):
+        """Who is told about this seat: nobody while a bot plays it."""
+        return None if self.is_bot else self.user
 
     @property
     def team_name(self) -> str:
@@ -257,6 +276,7 @@ class Move(models.Model):
         API = "api", _("API")
         SYSTEM = "system", _("System")
         ADMIN = "admin", _("Admin")
+        BOT = "bot", _("Bot")
 
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField(_("number"))

@@ -47,6 +47,7 @@ ACTIONS = {
     "extend": _("extend a deadline"),
     "pause": _("pause it"),
     "resume": _("resume it"),
+    "take_back": _("take your seat back"),
 }
 
 # What only moderators do: the `action` of the moderators_only refusal.

@@ -11,6 +11,7 @@ from games.errors import GameError
 from games.inbound import retention
 from games.mail import dispatch, outbox, tokens
 from games.models import Game
+from games.services.bot_wake import BOT_MOVE
 
 log = logging.getLogger(__name__)
 
@@ -19,6 +20,19 @@ log = logging.getLogger(__name__)
 def send_due(game_id: int, version: int) -> list[str]:
     """The e-mails a change to a game made due at once."""
     return outbox.deliver_due_for(game_id=game_id, version=version)
+
+
+@shared_task(name=BOT_MOVE, ignore_result=True)
+def bot_move(game_id: int, version: int) -> str | None:
+    """A bot's move in the game at `version` (queued by services.bot_wake).
+    Run twice, or late, it moves at most once: the move is entered against
+    that version, and a game that moved on refuses it as stale."""
+    try:
+        move = services.bot_turn(game_id=game_id, version=version)
+    except GameError as exc:
+        log.info("game %s, version %s: the bot's move was refused: %s", game_id, version, exc.code)
+        return None
+    return move and move.text
 
 
 @shared_task(name="games.outbox_sweep", ignore_result=True)

@@ -261,6 +261,8 @@ INBOUND_PER_ADDRESS_PER_HOUR = env_int("INBOUND_PER_ADDRESS_PER_HOUR", 30)  # ma
 INBOUND_PER_HOUR = env_int("INBOUND_PER_HOUR", 2000)
 # A turn e-mail waits this long; a player at the table meanwhile is not sent it (games.mail.notify).
 TURN_EMAIL_GRACE_SECONDS = env_int("TURN_EMAIL_GRACE_SECONDS", 120)
+# A bot waits this long before it moves, as a person would (games.services.bot_wake).
+BOT_MOVE_DELAY_SECONDS = env_int("BOT_MOVE_DELAY_SECONDS", 3)
 
 # --- Static files, i18n -----------------------------------------------------
 STATIC_URL = "static/"

@@ -5,7 +5,7 @@ engine. Views, e-mail, the admin, tasks and commands call these functions
 (`services.move_submit(...)`) and never write game models themselves.
 
 One module per entity, each with one job:
-    games.py        game_create, game_start, game_cancel_unfilled
+    games.py        game_create, game_against_bot, game_start, game_cancel_unfilled
     dealing.py      the deal, by the Start button or by the last seat taken
     seating.py      seat_join, seat_leave, seats_arrange
     invitations.py  invitation_create, invitation_accept, invitation_decline
@@ -13,6 +13,8 @@ One module per entity, each with one job:
     moves.py        move_submit, and the recorder every input goes through
     deadlines.py    the deadline arithmetic (the due query is Game.objects.due)
     timeouts.py     deadline_enforce: what a passed deadline means
+    bot_wake.py     which bot has a move to make, queued on commit (task games.bot_move)
+    bots.py         bot_turn, bot_submit (a bot's move, door `bot`), seat_to_bot, seat_take_back
     moderation.py   penalty_apply, game_abort, game_adjudicate, seat_replace,
                     deadline_extend, game_pause, game_resume
     audit.py        moderator_action: who may moderate, the reason, the audit row
@@ -26,8 +28,9 @@ dependencies: nothing here imports this package's __init__.
 """
 
 from games.invitations import invitation_from_token, invitation_token
+from games.services.bots import bot_submit, bot_turn, seat_take_back
 from games.services.chat import chat_message_hide, chat_mute, chat_post, chat_unmute
-from games.services.games import game_cancel_unfilled, game_create, game_start
+from games.services.games import game_against_bot, game_cancel_unfilled, game_create, game_start
 from games.services.invitations import invitation_accept, invitation_create, invitation_decline
 from games.services.moderation import (
     deadline_extend,
@@ -47,6 +50,8 @@ from games.services.timeouts import deadline_enforce
 
 __all__ = [
     "MoveResult",
+    "bot_submit",
+    "bot_turn",
     "chat_message_hide",
     "chat_mute",
     "chat_post",
@@ -55,6 +60,7 @@ __all__ = [
     "deadline_extend",
     "game_abort",
     "game_adjudicate",
+    "game_against_bot",
     "game_cancel_unfilled",
     "game_create",
     "game_export",
@@ -78,5 +84,6 @@ __all__ = [
     "seat_leave",
     "seat_replace",
     "seat_seen",
+    "seat_take_back",
     "seats_arrange",
 ]
