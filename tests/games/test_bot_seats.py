@@ -170,3 +170,22 @@ def test_play_a_bot_now_deals_a_two_player_game_against_a_level_one_bot():
     game.refresh_from_db()
     assert (game.status, game.players) == (Game.Status.ACTIVE, 2)
     assert sorted((s.user_id is None, s.bot_level) for s in game.seats.all()) == [(False, None), (True, 1)]
+
+
+def test_in_tabletop_mode_the_bot_takes_its_draw_when_its_window_opens(django_capture_on_commit_callbacks):
+    game, person = bot_game(draw_mode=Game.DrawMode.TABLETOP)
+    state = to_the_bots_turn(game, person)
+    bot = state.turn
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.bot_move(game.pk, game.version)  # its play opens its draw window; the draw is queued on commit
+    texts = list(game.moves.filter(seat=bot).order_by("-seq").values_list("text", flat=True)[:2])
+    assert texts[0] == "draw" and texts[1] != "draw"
+    game.refresh_from_db()
+    assert state_of(game).pending[bot] is None and game.seats.get(position=bot).draw_deadline is None
+
+
+def test_my_games_marks_a_game_with_a_bot(client):
+    game, person = bot_game()
+    client.force_login(person)
+    page = client.get("/").content.decode()
+    assert f"{BOT_MARK} Bot 1" in page
