@@ -185,7 +185,7 @@ def test_in_tabletop_mode_the_bot_takes_its_draw_when_its_window_opens(django_ca
 
 
 def test_my_games_marks_a_game_with_a_bot(client):
-    game, person = bot_game()
+    _game, person = bot_game()
     client.force_login(person)
     page = client.get("/").content.decode()
     assert f"{BOT_MARK} Bot 1" in page

@@ -45,7 +45,7 @@ def test_a_bot_takes_the_seat_after_the_missed_turns_and_plays_it(started_game):
 
 
 def test_one_missed_turn_is_not_enough(started_game):
-    game, users = started_game(2, 2, missed_turn_policy=Game.MissedTurnPolicy.BOT, concede_after=2)
+    game, _users = started_game(2, 2, missed_turn_policy=Game.MissedTurnPolicy.BOT, concede_after=2)
     miss_a_turn(game)
     assert not game.seats.get(position=0).is_bot
 
@@ -108,7 +108,7 @@ def test_a_moderator_puts_a_bot_in_a_seat(started_game):
 
 
 def test_a_moderator_puts_a_bot_in_a_seat_through_the_admin(started_game, client):
-    game, users = started_game(2, 2)
+    game, _users = started_game(2, 2)
     client.force_login(ModeratorFactory())
     url = f"/admin/games/game/{game.pk}/replace/"
     response = client.post(url, {"position": 1, "username": "", "bot_level": 1, "reason": "gone"})

@@ -3,8 +3,10 @@ Celery worker (through the broker: Redis in CI, the embedded file broker
 otherwise): each bot moves only on its turn, exactly once, and the person's
 table shows the bots' moves."""
 
+import itertools
 import random
 import time
+from collections import defaultdict
 
 import pytest
 from celery.contrib.testing.worker import start_worker
@@ -56,13 +58,13 @@ def test_three_bots_and_a_person_play_a_whole_game_through_a_real_worker(worker,
     moves = list(Move.objects.filter(game=game).order_by("seq"))
     assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
     # Replayed from the deal, each move was made by the seat whose turn it was, once.
-    by_door = {m.seat: {m.door} for m in moves}
+    by_door = defaultdict(set)
     for m in moves:
         by_door[m.seat].add(m.door)
     assert by_door[me] == {Move.Door.WEB}
     assert all(by_door[seat] == {Move.Door.BOT} for seat in range(4) if seat != me)
     # Automatic draws: one move a turn, in turn (a dead card turned in keeps the turn).
-    for before, after in zip(moves, moves[1:], strict=False):
+    for before, after in itertools.pairwise(moves):
         assert after.seat == (before.seat if before.text.startswith("dead ") else (before.seat + 1) % 4), after.seq
     assert not any(m.entered_by_id for m in moves if m.door == Move.Door.BOT)
 
