@@ -3,6 +3,7 @@
 import logging
 
 from celery import shared_task
+from django.db import OperationalError
 from django.utils import timezone
 
 from accounts import api_tokens
@@ -22,7 +23,9 @@ def send_due(game_id: int, version: int) -> list[str]:
     return outbox.deliver_due_for(game_id=game_id, version=version)
 
 
-@shared_task(name=BOT_MOVE, ignore_result=True)
+# A database that did not answer is tried again (else the bot would wait for the
+# deadline sweep, days later, to ask it again).
+@shared_task(name=BOT_MOVE, ignore_result=True, autoretry_for=(OperationalError,), retry_backoff=2, max_retries=6)
 def bot_move(game_id: int, version: int) -> str | None:
     """A bot's move in the game at `version` (queued by services.bot_wake).
     Run twice, or late, it moves at most once: the move is entered against

@@ -6,6 +6,7 @@ commit runs unless a test asks: each runs the bot's task itself.)"""
 from datetime import timedelta
 
 import pytest
+from django.db import OperationalError
 
 from games import engine, services, tasks
 from games.errors import GameError
@@ -189,3 +190,20 @@ def test_my_games_marks_a_game_with_a_bot(client):
     client.force_login(person)
     page = client.get("/").content.decode()
     assert f"{BOT_MARK} Bot 1" in page
+
+
+def test_a_database_that_did_not_answer_is_tried_again(monkeypatch):
+    game, person = bot_game()
+    to_the_bots_turn(game, person)
+    real, calls = services.bot_turn, []
+
+    def fails_once(**kwargs):
+        calls.append(kwargs)
+        if len(calls) == 1:
+            raise OperationalError("database is locked")
+        return real(**kwargs)
+
+    monkeypatch.setattr(services, "bot_turn", fails_once)
+    tasks.bot_move.apply_async(args=(game.pk, game.version))  # eager here: the retry runs at once
+    assert len(calls) == 2
+    assert game.moves.order_by("-seq").first().door == Move.Door.BOT
