@@ -54,6 +54,7 @@ class Game(models.Model):
         SKIP = "skip", _("Skip the turn")
         CONCEDE = "concede", _("Skip, and concede after several missed turns in a row")
         OPEN_SEAT = "open_seat", _("Skip, and after several missed turns in a row offer the seat to anyone")
+        BOT = "bot", _("Skip, and hand the seat to a bot after several missed turns in a row")
 
     class ClockKind(models.TextChoices):
         DAYS_PER_MOVE = "per_move", _("Days per move")
@@ -180,6 +181,9 @@ class Game(models.Model):
 
 
 SEEN_EVERY = timedelta(seconds=30)
+# What marks a seat a bot holds, wherever the seat is named: it is part of the
+# seat's stored name, so pages, lists, e-mails and records all show it.
+BOT_MARK = "\N{ROBOT FACE}"
 
 
 class SeatQuerySet(models.QuerySet):
@@ -215,6 +219,12 @@ class Seat(models.Model):
         blank=True,
         help_text=_("Offered in the lobby for anyone to take over (the player missed too many turns)."),
     )
+    # A bot plays this seat (games.bots, at this level): with no user, a seat
+    # the creator or a moderator gave a bot; with one, the bot stands in for
+    # that absent player, who may take the seat back.
+    bot_level = models.PositiveSmallIntegerField(
+        _("bot level"), null=True, blank=True, help_text=_("A bot of this level plays the seat.")
+    )
     joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
     last_seen_at = models.DateTimeField(
         _("last seen at"),
@@ -240,6 +250,15 @@ class Seat(models.Model):
     @property
     def team(self) -> int:
         return self.game.team_of(self.position)
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot_level is not None
+
+    @property
+    def person(self):
+        """Who is told about this seat: nobody while a bot plays it."""
+        return None if self.is_bot else self.user
 
     @property
     def team_name(self) -> str:
@@ -313,6 +332,7 @@ class Move(models.Model):
         API = "api", _("API")
         SYSTEM = "system", _("System")
         ADMIN = "admin", _("Admin")
+        BOT = "bot", _("Bot")
 
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField(_("number"))

@@ -51,6 +51,7 @@ ACTIONS = {
     "take_over": _("take over a seat"),
     "keep_seat": _("keep your seat"),
     "vote": _("vote"),
+    "take_back": _("take your seat back"),
 }
 
 # What only moderators do: the `action` of the moderators_only refusal.

@@ -35,6 +35,10 @@ MISSED_TURN_POLICY_UNKNOWN = Refusal(
     InvalidInput,
     _("A missed turn is either skipped or, after several in a row, conceded."),
 )
+BOT_SEATS_OUT_OF_RANGE = Refusal(
+    "bot_seats_out_of_range", InvalidInput, _("Bots may take any seat but yours, and no more.")
+)
+BOT_LEVEL_UNKNOWN = Refusal("bot_level_unknown", InvalidInput, _("A bot's level is 0, 1 or 2."))
 TURN_TIME_OUT_OF_RANGE = Refusal(
     "turn_time_out_of_range", InvalidInput, _("The time per move must be between a minute and 30 days.")
 )
@@ -128,6 +132,10 @@ PLAYERS_DOORS_ONLY = Refusal(
     "players_doors_only", NotAllowed, _("move_submit takes players' moves only, not the {door} door's.")
 )
 NOT_A_PLAYER = Refusal("not_a_player", NotAllowed, _("You do not play in this game."))
+SEAT_HELD_BY_BOT = Refusal(
+    "seat_held_by_bot", Conflict, _("A bot is playing your seat: take your seat back at the table first.")
+)
+NO_SEAT_TO_TAKE_BACK = Refusal("no_seat_to_take_back", Conflict, _("No bot is playing a seat of yours in this game."))
 STALE_VERSION = Refusal(
     "stale_version", Conflict, _("The game has moved on since you looked at it. Here is the table as it is now.")
 )

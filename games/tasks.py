@@ -3,6 +3,7 @@
 import logging
 
 from celery import shared_task
+from django.db import OperationalError
 from django.utils import timezone
 
 from accounts import api_tokens
@@ -12,6 +13,7 @@ from games.inbound import retention
 from games.mail import dispatch, outbox, push_owed, tokens
 from games.mail import push_send as push_send_module
 from games.models import Game
+from games.services.bot_wake import BOT_MOVE
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +40,21 @@ def push_sweep() -> dict:
 def leagues_tick() -> dict:
     """Hourly: start the league seasons whose day has come, end those that are over."""
     return services.leagues_tick()
+
+
+# A database that did not answer is tried again (else the bot would wait for the
+# deadline sweep, days later, to ask it again).
+@shared_task(name=BOT_MOVE, ignore_result=True, autoretry_for=(OperationalError,), retry_backoff=2, max_retries=6)
+def bot_move(game_id: int, version: int) -> str | None:
+    """A bot's move in the game at `version` (queued by services.bot_wake).
+    Run twice, or late, it moves at most once: the move is entered against
+    that version, and a game that moved on refuses it as stale."""
+    try:
+        move = services.bot_turn(game_id=game_id, version=version)
+    except GameError as exc:
+        log.info("game %s, version %s: the bot's move was refused: %s", game_id, version, exc.code)
+        return None
+    return move and move.text
 
 
 @shared_task(name="games.outbox_sweep", ignore_result=True)

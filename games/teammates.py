@@ -9,9 +9,10 @@ from games.models import Game, PlayerSuspension, ResignationProposal, Seat
 
 def deciders(game: Game, seats: list[Seat], team: int, now: datetime) -> list[int]:
     """The positions of the team's seats whose player must agree: seated by an
-    account that is active and not suspended (a suspended player can agree to
-    nothing, so waiting for them would only let every proposal lapse)."""
-    members = [s for s in seats if game.team_of(s.position) == team and s.user is not None and s.user.is_active]
+    account that is active and not suspended, and not played by a bot (a
+    suspended or absent player can agree to nothing, so waiting for them would
+    only let every proposal lapse)."""
+    members = [s for s in seats if game.team_of(s.position) == team and s.person is not None and s.user.is_active]
     barred = set(
         PlayerSuspension.objects.filter(Q(ends_at__isnull=True) | Q(ends_at__gt=now), lifted_at__isnull=True)
         .filter(user_id__in=[s.user_id for s in members])

@@ -9,8 +9,9 @@ from games.game_clock import time_left
 
 
 def active_voters(state: engine.State, seats: list) -> list:
-    """The seats of players still in the game (their team has not resigned)."""
-    return [seat for seat in seats if seat.user_id and not state.resigned[seat.position % state.teams]]
+    """The seats of players still in the game (their team has not resigned),
+    and at the table: not a seat a bot plays."""
+    return [seat for seat in seats if seat.person and not state.resigned[seat.position % state.teams]]
 
 
 def skip_voters(game, state: engine.State, seats: list, now: datetime) -> list:

@@ -283,6 +283,8 @@ VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:sequence@localhost")  # whom push services may contact
 PUSH_TTL_SECONDS = env_int("PUSH_TTL_SECONDS", 24 * 3600)  # how long a push service keeps a notice for a device
+# A bot waits this long before it moves, as a person would (games.services.bot_wake).
+BOT_MOVE_DELAY_SECONDS = env_int("BOT_MOVE_DELAY_SECONDS", 3)
 
 # --- Static files, i18n -----------------------------------------------------
 STATIC_URL = "static/"

@@ -124,17 +124,32 @@ class AdjudicateForm(ReasonForm):
 
 class ReplaceForm(ReasonForm):
     position = forms.TypedChoiceField(coerce=int, label=_("Seat"))
-    username = forms.CharField(max_length=150, label=_("New player's username"))
+    username = forms.CharField(max_length=150, label=_("New player's username"), required=False)
+    bot_level = forms.TypedChoiceField(
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label=_("Or a bot of level"),
+        choices=[("", "—"), (0, "0"), (1, "1"), (2, "2")],
+    )
 
     def __init__(self, *args, game, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["position"].choices = [(seat.position, str(seat)) for seat in game.seats.order_by("position")]
 
     def clean_username(self):
+        if not self.cleaned_data["username"]:
+            return None
         user = get_user_model().objects.filter(username=self.cleaned_data["username"]).first()
         if user is None:
             raise forms.ValidationError(gettext("There is no user with that username."))
         return user
+
+    def clean(self):
+        data = super().clean()
+        if "username" in data and (data["username"] is None) == (data.get("bot_level") is None):
+            raise forms.ValidationError(gettext("Give a new player's username or a bot's level."))
+        return data
 
 
 class ExtendForm(ReasonForm):
@@ -310,7 +325,8 @@ def _run(name: str, moderator, game: Game, data: dict) -> str:
             "Game %(game)s: %(minutes)s more minute.", "Game %(game)s: %(minutes)s more minutes.", data["minutes"]
         ) % {"game": game.pk, "minutes": data["minutes"]}
     if name == "replace":
-        seat = services.seat_replace(**common, position=data["position"], new_user_id=data["username"].pk)
+        newcomer = {"new_user_id": data["username"].pk} if data["username"] else {"bot_level": data["bot_level"]}
+        seat = services.seat_replace(**common, position=data["position"], **newcomer)
         return gettext("Game %(game)s: %(player)s now plays seat %(seat)s.") % {
             "game": game.pk,
             "player": seat.name,

@@ -64,9 +64,9 @@ def game_cancelled(*, game: Game, seats: list[Seat], now: datetime) -> None:
 
 def game_started(*, game: Game, seats: list[Seat], starter, now: datetime) -> None:
     rows = [
-        owed(kind=Kind.GAME_STARTED, game=game, version=game.version, user=seat.user, now=now)
+        owed(kind=Kind.GAME_STARTED, game=game, version=game.version, user=seat.person, now=now)
         for seat in seats
-        if seat.user is not None and (starter is None or seat.user_id != starter.pk)
+        if seat.person is not None and (starter is None or seat.user_id != starter.pk)
     ]
     save_all(rows + _turn_begins(game, seats, now), game=game, version=game.version)
 
@@ -84,7 +84,7 @@ def present_email_grace() -> timedelta:
 
 def _turn_begins(game: Game, seats: list[Seat], now: datetime) -> list:
     seat = seats[game.turn_position]
-    user = seat.user
+    user = seat.person  # a bot is sent nothing
     if user is None:
         return []
     deadline = game.turn_deadline
@@ -125,9 +125,9 @@ def after_input(
         save_all(rows, game=game, version=version)
         return
     rows = [
-        owed(kind=Kind.MISSED, game=game, version=version, user=seats[event["seat"]].user, now=now)
+        owed(kind=Kind.MISSED, game=game, version=version, user=seats[event["seat"]].person, now=now)
         for event in events
-        if event["type"] in ("draw_lost", "turn_skipped") and seats[event["seat"]].user is not None
+        if event["type"] in ("draw_lost", "turn_skipped") and seats[event["seat"]].person is not None
     ]
     if new.turn_no != old.turn_no:
         rows += _turn_begins(game, seats, now)
@@ -136,10 +136,15 @@ def after_input(
     if door != Move.Door.WEB:
         rows += [
             owed(
-                kind=Kind.DRAW_WINDOW, game=game, version=version, user=seat.user, deadline=seat.draw_deadline, now=now
+                kind=Kind.DRAW_WINDOW,
+                game=game,
+                version=version,
+                user=seat.person,
+                deadline=seat.draw_deadline,
+                now=now,
             )
             for seat in seats
-            if old.pending[seat.position] is None and new.pending[seat.position] is not None and seat.user is not None
+            if old.pending[seat.position] is None and new.pending[seat.position] is not None and seat.person is not None
         ]
     save_all(rows, game=game, version=version)
 

@@ -5,7 +5,7 @@ engine. Views, e-mail, the admin, tasks and commands call these functions
 (`services.move_submit(...)`) and never write game models themselves.
 
 One module per entity, each with one job:
-    games.py        game_create, game_start, game_cancel_unfilled
+    games.py        game_create, game_against_bot, game_start, game_cancel_unfilled
     dealing.py      the deal, by the Start button or by the last seat taken
     seating.py      seat_join, seat_leave, seats_arrange
     invitations.py  invitation_create, invitation_accept, invitation_decline
@@ -20,6 +20,8 @@ One module per entity, each with one job:
     absence.py      seat_take_over, seat_keep: a seat offered after missed turns (the open-seat policy)
     votes.py        vote_pause, vote_resume, vote_skip: the players of a stalled table decide
     vacations.py    vacation_plan, vacation_end: a player's vacation stops their clocks
+    bot_wake.py     which bot has a move to make, queued on commit (task games.bot_move)
+    bots.py         bot_turn, bot_submit (a bot's move, door `bot`), seat_to_bot, seat_take_back
     moderation.py   penalty_apply, game_abort, game_adjudicate, seat_replace,
                     deadline_extend, game_pause, game_resume
     audit.py        moderator_action: who may moderate, the reason, the audit row
@@ -34,8 +36,9 @@ dependencies: nothing here imports this package's __init__.
 
 from games.invitations import invitation_from_token, invitation_token
 from games.services.absence import seat_keep, seat_take_over
+from games.services.bots import bot_submit, bot_turn, seat_take_back
 from games.services.chat import chat_message_hide, chat_mute, chat_post, chat_unmute
-from games.services.games import game_cancel_unfilled, game_create, game_start
+from games.services.games import game_against_bot, game_cancel_unfilled, game_create, game_start
 from games.services.invitations import invitation_accept, invitation_create, invitation_decline
 from games.services.leagues import leagues_tick, season_leave, season_signup
 from games.services.matchmaking import game_find
@@ -62,6 +65,8 @@ from games.services.votes import vote_pause, vote_resume, vote_skip
 __all__ = [
     "MoveResult",
     "Resignation",
+    "bot_submit",
+    "bot_turn",
     "chat_message_hide",
     "chat_mute",
     "chat_post",
@@ -70,6 +75,7 @@ __all__ = [
     "deadline_extend",
     "game_abort",
     "game_adjudicate",
+    "game_against_bot",
     "game_cancel_unfilled",
     "game_create",
     "game_export",
@@ -101,6 +107,7 @@ __all__ = [
     "seat_leave",
     "seat_replace",
     "seat_seen",
+    "seat_take_back",
     "seat_take_over",
     "seats_arrange",
     "vacation_end",

@@ -10,6 +10,7 @@ from games import engine
 from games.mail import notify
 from games.models import Game, Hand, Seat
 from games.services._common import seats_of, secure_rng
+from games.services.bot_wake import bots_wake
 from games.services.deadlines import deadlines_start
 
 
@@ -33,6 +34,7 @@ def game_deal(*, game: Game, seats: list[Seat], starter, rng: random.Random) -> 
     deadlines_start(game=game, seats=seats, now=now)
     game.save()
     notify.game_started(game=game, seats=seats, starter=starter, now=now)
+    bots_wake(game=game, seats=seats, state=state)
     return game
 
 

@@ -7,11 +7,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine, events, refusals
+from games.bots import LEVELS
 from games.errors import InvalidInput
 from games.mail import notify
 from games.models import Game, Seat, forming_limit
 from games.services._common import changing, invitations_lapse, seats_of, secure_rng
-from games.services.dealing import game_deal
+from games.services.bots import bot_name
+from games.services.dealing import game_deal, start_if_full
 from games.services.invitations import invitation_create
 from games.services.suspensions import require_not_suspended
 
@@ -38,8 +40,11 @@ def game_create(
     start_mode: str = Game.StartMode.AUTO,
     rated: bool = True,
     invitees: list[str] = (),
+    bots: int = 0,
+    bot_level: int = 1,
 ) -> Game:
-    """A new game in which the creator takes the first seat, with its
+    """A new game in which the creator takes the first seat, `bots` bots of
+    `bot_level` the next ones, with its
     invitations (usernames or e-mail addresses): all of it, or none. It
     starts by itself when full only if asked (the new-game form asks by
     default): a caller that does not say keeps the Start button."""
@@ -68,6 +73,10 @@ def game_create(
         raise refusals.CONCEDE_AFTER_OUT_OF_RANGE()
     if start_mode not in Game.StartMode.values:
         raise refusals.START_MODE_UNKNOWN()
+    if not 0 <= bots < players:
+        raise refusals.BOT_SEATS_OUT_OF_RANGE()
+    if bot_level not in LEVELS:
+        raise refusals.BOT_LEVEL_UNKNOWN()
     with transaction.atomic():
         game = Game.objects.create(
             created_by=creator,
@@ -89,10 +98,19 @@ def game_create(
             rated=bool(rated),
         )
         Seat.objects.create(game=game, position=0, user=creator, name=creator.username)
+        for number in range(1, bots + 1):
+            Seat.objects.create(game=game, position=number, name=bot_name(number), bot_level=bot_level)
         for invitee in invitees:
             invitation_create(game_id=game.pk, inviter=creator, invitee=invitee)
+        if bots:  # bots alone may fill it
+            start_if_full(game=game, user=creator)
         events.to_webhooks(game.pk)
     return game
+
+
+def game_against_bot(*, user) -> Game:
+    """ "Play a bot now": a two-player game against a level-1 bot, dealt at once."""
+    return game_create(creator=user, players=2, teams=2, bots=1, bot_level=1, start_mode=Game.StartMode.AUTO)
 
 
 def game_start(*, game_id: int, user, rng: random.Random | None = None) -> Game:

@@ -14,6 +14,8 @@ from games.mail import notify
 from games.models import Game, ModerationAction, Move, Seat
 from games.services._common import invitations_lapse, seats_of
 from games.services.audit import moderator_action
+from games.services.bot_wake import bots_wake
+from games.services.bots import bot_name, seat_to_bot
 from games.services.deadlines import clocks_restart, clocks_stop, deadlines_stop, next_deadline, turn_extend
 from games.services.moves import MoveResult, record_input
 from games.services.suspensions import active_suspensions
@@ -102,10 +104,18 @@ def game_adjudicate(*, game_id: int, moderator, winner: str, reason: str, privat
 
 
 def seat_replace(
-    *, game_id: int, moderator, position: int, new_user_id: int, reason: str, private: bool = False
+    *,
+    game_id: int,
+    moderator,
+    position: int,
+    reason: str,
+    new_user_id: int | None = None,
+    bot_level: int | None = None,
+    private: bool = False,
 ) -> Seat:
-    """Another user takes over the seat at `position`, with its hand; the
-    moves already made keep who entered them (Move.entered_by)."""
+    """Another user (or, given `bot_level`, a bot of that level) takes over
+    the seat at `position`, with its hand; the moves already made keep who
+    entered them (Move.entered_by, and the door `bot` for a bot's)."""
     with moderator_action(
         moderator=moderator,
         action="replace_player",
@@ -118,18 +128,29 @@ def seat_replace(
         seats = seats_of(game)
         if not 0 <= position < len(seats):
             raise refusals.NO_SUCH_SEAT(seat=position + 1)
+        seat = seats[position]
+        leaving, old_name = seat.user, seat.name
+        if bot_level is not None:
+            taken = {other.name for other in seats}
+            seat.user, seat.name = None, next(bot_name(n) for n in range(1, len(seats) + 2) if bot_name(n) not in taken)
+            seat.last_seen_at = None
+            seat.save(update_fields=["user", "name", "last_seen_at"])
+            seat_to_bot(game=game, seats=seats, seat=seat, level=bot_level)
+            note.target_user = leaving
+            note.changes = {"seat": position, "from": old_name, "to": seat.name, "bot_level": bot_level}
+            note.tell = [leaving]
+            return seat
         newcomer = get_user_model().objects.filter(pk=new_user_id, is_active=True).first()
         if newcomer is None:
             raise refusals.NO_SUCH_USER()
-        if any(seat.user_id == newcomer.pk for seat in seats):
+        if any(other.user_id == newcomer.pk for other in seats):
             raise refusals.INVITEE_SEATED(invitee=newcomer.username)
         if active_suspensions().filter(user=newcomer).exists():
             raise refusals.REPLACEMENT_SUSPENDED(player=newcomer.username)
-        seat = seats[position]
-        leaving, old_name = seat.user, seat.name
         seat.user, seat.name, seat.missed_turns, seat.last_seen_at = newcomer, newcomer.username, 0, None
         seat.open_since = None  # no longer offered to anyone
-        seat.save(update_fields=["user", "name", "missed_turns", "last_seen_at", "open_since"])
+        seat.bot_level = None
+        seat.save(update_fields=["user", "name", "missed_turns", "last_seen_at", "open_since", "bot_level"])
         note.target_user = leaving
         note.changes = {"seat": position, "from": old_name, "to": newcomer.username, "to_id": newcomer.pk}
         note.tell = [leaving, newcomer]
@@ -226,6 +247,7 @@ def game_resume(*, game_id: int, moderator, reason: str, private: bool = False) 
                 "paused_clocks",
             ]
         )
+        bots_wake(game=game, seats=seats, state=engine.state_from_json(game.state))
         note.changes = {"turn_deadline": game.turn_deadline and game.turn_deadline.isoformat()}
         note.tell = _players(seats)
         return game

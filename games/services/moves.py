@@ -13,6 +13,7 @@ from games.mail import notify
 from games.models import Game, Hand, Move, Seat
 from games.services import ratings
 from games.services._common import changing, clock_of, seats_of, secure_shuffle
+from games.services.bot_wake import bots_wake
 from games.services.deadlines import deadlines_update
 from games.services.suspensions import require_not_suspended
 from games.services.vacations import vacation_over_on_move
@@ -58,29 +59,42 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
         seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
             raise refusals.NOT_A_PLAYER()
-        if expected_version != game.version:
-            raise refusals.STALE_VERSION()
-        state = engine.state_from_json(game.state)
-        parsed = _parse_player_move(move)
-        if parsed.kind in SITE_INPUTS:
-            raise refusals.SITE_ONLY_INPUT(kind=parsed.kind)
-        if parsed.kind in ON_TURN_MOVES and seat.position != state.turn:
-            raise refusals.TURN_OF_ANOTHER(player=seats[state.turn].name)
-        team = game.team_of(seat.position)
-        if parsed.kind == engine.moves.RESIGN and deciders(game, seats, team, timezone.now()) != [seat.position]:
-            raise refusals.TEAM_RESIGNS_TOGETHER()  # services.resign puts it to the team
-        result = record_input(
-            game=game,
-            seats=seats,
-            state=state,
-            position=seat.position,
-            text=parsed.text,
-            actor=Move.Actor.PLAYER,
-            door=door,
-            user=user,
+        if seat.is_bot:
+            raise refusals.SEAT_HELD_BY_BOT()
+        result = seat_input(
+            game=game, seats=seats, seat=seat, move=move, expected_version=expected_version, door=door, user=user
         )
     vacation_over_on_move(user=user, now=timezone.now())
     return result
+
+
+def seat_input(
+    *, game: Game, seats: list[Seat], seat: Seat, move: str, expected_version: int, door: str, user
+) -> MoveResult:
+    """What a seat's player, or the bot playing it, typed: checked as every
+    door checks it (the version seen, the notation, the site's own inputs,
+    whose turn it is), then recorded. `game` is locked by the caller."""
+    if expected_version != game.version:
+        raise refusals.STALE_VERSION()
+    state = engine.state_from_json(game.state)
+    parsed = _parse_player_move(move)
+    if parsed.kind in SITE_INPUTS:
+        raise refusals.SITE_ONLY_INPUT(kind=parsed.kind)
+    if parsed.kind in ON_TURN_MOVES and seat.position != state.turn:
+        raise refusals.TURN_OF_ANOTHER(player=seats[state.turn].name)
+    team = game.team_of(seat.position)
+    if parsed.kind == engine.moves.RESIGN and deciders(game, seats, team, timezone.now()) != [seat.position]:
+        raise refusals.TEAM_RESIGNS_TOGETHER()  # services.resign puts it to the team
+    return record_input(
+        game=game,
+        seats=seats,
+        state=state,
+        position=seat.position,
+        text=parsed.text,
+        actor=Move.Actor.PLAYER,
+        door=door,
+        user=user,
+    )
 
 
 def _parse_player_move(text: str) -> engine.ParsedMove:
@@ -156,4 +170,5 @@ def record_input(
     if game.status == Game.Status.FINISHED:
         ratings.rate_finished(game=game, seats=seats)  # before the e-mails, which show the change
     notify.after_input(game=game, seats=seats, old=state, new=new_state, events=events, door=door, now=now)
+    bots_wake(game=game, seats=seats, state=new_state)
     return MoveResult(game=game, move=record, events=events, state=new_state)

@@ -2,8 +2,8 @@
 recorder calls `rate_finished`), and rebuilding every rating from the
 games, in the order they finished: both take the same path, `_rate`.
 
-Not rated: a game its creator marked unrated, one with a seat no person
-holds (a bot's), and every game that did not end by the rules (aborted,
+Not rated: a game its creator marked unrated, one in which a bot held a
+seat or made a move, and every game that did not end by the rules (aborted,
 adjudicated). A player whose team lost on time (conceded by the clock)
 after another loss on time in the 24 hours before keeps the rating they had:
 a burst of timeouts (a holiday forgotten) costs once."""
@@ -19,7 +19,14 @@ TIME_LOSS_WINDOW = timedelta(days=1)
 
 
 def is_rated(game: Game, seats: list[Seat]) -> bool:
-    return game.rated and game.status == Game.Status.FINISHED and all(seat.user_id for seat in seats)
+    """Rated by the rules, every seat a person's, and no move ever a bot's (one stood in for a while)."""
+    people = all(seat.user_id and not seat.is_bot for seat in seats)
+    return (
+        game.rated
+        and game.status == Game.Status.FINISHED
+        and people
+        and not Move.objects.filter(game=game, door=Move.Door.BOT).exists()
+    )
 
 
 def rate_finished(*, game: Game, seats: list[Seat]) -> list[RatingChange]:

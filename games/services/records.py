@@ -18,9 +18,14 @@ def game_export(*, game: Game) -> dict:
     if game.state is None:
         raise refusals.NO_RECORD_YET()
     state = engine.state_from_json(game.state)
-    moves = list(game.moves.order_by("seq").values_list("seat", "text"))
+    log = list(game.moves.order_by("seq").values_list("seat", "text", "door"))
+    moves = [(seat, text) for seat, text, _ in log]
     seats = [{"player": seat.name} for seat in game.seats.order_by("position")]
     extra = {"site_game_id": game.pk, "cut": game.cut, "status": game.status}
+    # Who played which moves: a bot's, by their numbers (1 is the first move).
+    bot_moves = [number for number, (_, _, door) in enumerate(log, start=1) if door == Move.Door.BOT]
+    if bot_moves:
+        extra["bot_moves"] = bot_moves
     return engine.record_export(state, seats=seats, moves=moves, **extra)
 
 

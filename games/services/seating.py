@@ -29,12 +29,12 @@ def seat_join(*, game_id: int, user) -> Seat:
 
 
 def seat_leave(*, game_id: int, user) -> None:
-    """Leave a game before it starts; a game left empty is aborted."""
+    """Leave a game before it starts; a game left to bots alone is aborted."""
     with changing(game_id, action="leave", statuses=(Game.Status.FORMING,)) as game:
         deleted, _ = Seat.objects.filter(game=game, user=user).delete()
         if not deleted:
             raise refusals.NO_SEAT()
-        if not Seat.objects.filter(game=game).exists():
+        if not Seat.objects.filter(game=game, user__isnull=False).exists():  # bots alone play no game
             game.status = Game.Status.ABORTED
             game.abort_reason = "Every player left before the start."
             game.save(update_fields=["status", "abort_reason"])

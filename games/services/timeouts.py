@@ -1,5 +1,7 @@
 """What a passed deadline means: a lost draw, then a skipped turn (or,
-after too many in a row, a conceded game), recorded by the system door.
+after too many in a row, a conceded game or a bot in the seat), recorded by
+the system door. A bot is never timed out: its passed deadline means its
+move was lost on the way, and it is asked again.
 When deadlines fall is deadlines.py; the sweep that calls this is a task."""
 
 from datetime import datetime
@@ -12,6 +14,8 @@ from games.mail import notify
 from games.models import Game, Move
 from games.services._common import revised_game, seats_of
 from games.services.absence import seat_open
+from games.services.bot_wake import bots_wake
+from games.services.bots import seat_to_bot
 from games.services.deadlines import next_deadline, turn_extend
 from games.services.moves import record_input
 from games.services.vacations import A_DAY, vacation_day_spent
@@ -45,15 +49,22 @@ def deadline_enforce(*, game_id: int, now: datetime | None = None) -> list[Move]
             )
 
         for seat in seats:
+            if seat.is_bot:
+                continue
             if seat.draw_deadline and seat.draw_deadline <= now and state.pending[seat.position] is not None:
                 result = record(seat, "lost", state)
                 state = result.state
                 recorded.append(result.move)
         if game.status == Game.Status.ACTIVE and game.turn_deadline and game.turn_deadline <= now:
-            if _auto_vacation(game, seats, seats[state.turn], now):
-                events.to_webhooks(game_id)
-                return recorded
-            recorded.append(turn_miss(game=game, seats=seats, state=state, now=now))
+            seat = seats[state.turn]
+            if seat.is_bot:  # never timed out: its move was lost on the way, and it is asked again
+                bots_wake(game=game, seats=seats, state=state)
+            elif _auto_vacation(game, seats, seat, now):
+                pass
+            else:
+                recorded.append(turn_miss(game=game, seats=seats, state=state, now=now))
+        elif any(seat.is_bot and seat.draw_deadline and seat.draw_deadline <= now for seat in seats):
+            bots_wake(game=game, seats=seats, state=state)
         events.to_webhooks(game_id)
     return recorded
 
@@ -61,7 +72,7 @@ def deadline_enforce(*, game_id: int, now: datetime | None = None) -> list[Move]
 def turn_miss(*, game: Game, seats: list, state: engine.State, now: datetime) -> Move:
     """The seat to play misses its turn (its time ran out, or the others voted
     to skip it): skipped, or by the game's policy, after `concede_after` in a
-    row, conceded or offered to anyone."""
+    row, conceded, offered to anyone, or handed to a bot."""
     seat = seats[state.turn]
     seat.missed_turns += 1
     policy = game.missed_turn_policy
@@ -79,6 +90,8 @@ def turn_miss(*, game: Game, seats: list, state: engine.State, now: datetime) ->
     ).move
     if _opens(game, seat):
         seat_open(game=game, seat=seat, now=now)
+    if policy == Game.MissedTurnPolicy.BOT and seat.missed_turns >= game.concede_after:
+        seat_to_bot(game=game, seats=seats, seat=seat)
     return move
 
 

@@ -10,6 +10,7 @@ from django.utils import timezone
 from games import engine, refusals
 from games.models import Game, Vote
 from games.services._common import changing, seats_of
+from games.services.bot_wake import bots_wake
 from games.services.deadlines import clocks_restart, clocks_stop
 from games.services.timeouts import turn_miss
 from games.voting import active_voters, skip_voters
@@ -51,6 +52,7 @@ def vote_resume(*, game_id: int, user) -> None:
         game.paused_clocks, game.status = None, Game.Status.ACTIVE
         fields = ["status", "turn_deadline", "turn_started_at", "turn_allowance_seconds", "next_deadline"]
         game.save(update_fields=[*fields, "paused_clocks"])
+        bots_wake(game=game, seats=seats, state=engine.state_from_json(game.state))
 
 
 def vote_skip(*, game_id: int, user) -> bool:

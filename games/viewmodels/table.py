@@ -17,7 +17,7 @@ from games.engine.board import CARD_CELLS, CELL_NAMES
 from games.engine.cards import JACKS, TWO_EYED_JACKS, card_label, is_red
 from games.game_clock import bank_left
 from games.mail.board_text import board_rows
-from games.models import Game, Move, Seat
+from games.models import BOT_MARK, Game, Move, Seat
 from games.viewmodels.lost_draws import hand_sizes_after, lost_in_game, why_mine_was_lost
 from games.viewmodels.recap import ON_THE_TABLE, recap_of, since_last_acted
 from games.words import card_name, team
@@ -226,7 +226,9 @@ class Table:
 
     @property
     def my_turn(self) -> bool:
-        return self.my_seat is not None and self.view["turn"] == self.my_seat.position
+        """The viewer is to play (not while a bot plays their seat)."""
+        seat = self.my_seat
+        return seat is not None and not seat.is_bot and self.view["turn"] == seat.position
 
     @property
     def waits_for_others(self) -> bool:
@@ -274,11 +276,24 @@ def history_lines(moves: list[Move], seats: list[Seat], hands: list[dict[int, in
         HistoryLine(
             m.seq,
             m.text,
-            describe_move(seat_names=names, seat=m.seat, text=m.text, events=m.events, cards=cards),
+            describe_move(
+                seat_names=_names_as_played(names, m), seat=m.seat, text=m.text, events=m.events, cards=cards
+            ),
             m.created_at,
         )
         for m, cards in zip(moves, hands or [None] * len(moves), strict=True)
     ]
+
+
+def _names_as_played(names: dict[int, str], move: Move) -> dict[int, str]:
+    """The seats' names with the mover's as it was when the move was made: with
+    the bot mark for a bot's move, without it for a player's in a seat a bot
+    plays now (a seat changes hands; its moves keep who made them)."""
+    if move.seat is None or move.seat not in names:
+        return names
+    plain = names[move.seat].removeprefix(f"{BOT_MARK} ")
+    played = f"{BOT_MARK} {plain}" if move.door == Move.Door.BOT else plain
+    return names if played == names[move.seat] else {**names, move.seat: played}
 
 
 def cells_of(move: Move | None) -> set[str]:
@@ -405,8 +420,10 @@ def table_for(
     recent = list(game.moves.order_by("-seq")[:history]) if history else []
     names = {seat.position: seat.name for seat in seats}
     news = since_last_acted(recent, position)
-    # Nobody moves in a paused, aborted or adjudicated game, whatever the snapshot allows.
-    actions = _actions(state, position) if game.status == Game.Status.ACTIVE else Actions()
+    # Nobody moves in a paused, aborted or adjudicated game, whatever the snapshot
+    # allows, nor does a player while a bot plays their seat.
+    playing = game.status == Game.Status.ACTIVE and not (my_seat and my_seat.is_bot)
+    actions = _actions(state, position) if playing else Actions()
     held = view.get("hand", [])
     selected = selected_card if selected_card in held else None
     targets = {action.cell: action.text for action in actions.placements(selected)} if selected else {}

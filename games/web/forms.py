@@ -182,6 +182,25 @@ class GameCreateForm(forms.Form):
             "Someone without an account gets a link to sign up and take the seat."
         ),
     )
+    bots = NumberField(
+        label=_("Bots"),
+        min_value=0,
+        max_value=max(ALLOWED_TEAMS) - 1,
+        initial=0,
+        required=False,
+        help_text=_("How many seats bots take at once, e.g. 3 people and 1 bot."),
+    )
+    bot_level = forms.TypedChoiceField(
+        label=_("The bots' level"),
+        choices=[
+            (0, _("0: plays any legal move")),
+            (1, _("1: plays the best move it sees")),
+            (2, _("2: looks ahead (the strongest)")),
+        ],
+        coerce=int,
+        initial=1,
+        required=False,
+    )
 
     def main_fields(self):
         return [field for field in self if field.name not in ADVANCED_FIELDS]
@@ -238,7 +257,9 @@ class GameCreateForm(forms.Form):
         data["rated"] = not data.pop("unrated", False)
         data["vacation_allowed"] = not data.pop("no_vacation", False)
         invitees = data.get("invitees") or []
-        if players and len(invitees) > players - 1:
+        data["bots"] = data.get("bots") or 0
+        data["bot_level"] = 1 if data.get("bot_level") in (None, "") else data["bot_level"]
+        if players and len(invitees) > max(players - 1 - data["bots"], 0):  # too many bots: the service says
             besides = ngettext(
                 "A game of {players} players has {count} seat besides yours.",
                 "A game of {players} players has {count} seats besides yours.",

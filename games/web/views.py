@@ -343,6 +343,26 @@ def game_leave(request, game_id: int):
 @login_required
 @require_POST
 @_one_game
+def game_take_back(request, game_id: int):
+    services.seat_take_back(game_id=game_id, user=request.user)
+    return _done(request, game_id, gettext("You have your seat back."))
+
+
+@login_required
+@require_POST
+def game_against_bot(request):
+    """ "Play a bot now": a two-player game against a level-1 bot, dealt at once."""
+    try:
+        game = services.game_against_bot(user=request.user)
+    except GameError as exc:  # a suspended player
+        messages.error(request, str(exc))
+        return redirect("home")
+    return redirect("game", game_id=game.pk)
+
+
+@login_required
+@require_POST
+@_one_game
 def game_start(request, game_id: int):
     services.game_start(game_id=game_id, user=request.user)
     return _done(request, game_id, gettext("The cards are dealt."))

@@ -21,6 +21,8 @@ pytestmark = pytest.mark.django_db
 
 # What every public service is: each of these changes a game it is given...
 WRITERS = {
+    "bot_submit",
+    "bot_turn",
     "chat_message_hide",
     "chat_post",
     "deadline_enforce",
@@ -44,6 +46,7 @@ WRITERS = {
     "seat_join",
     "seat_leave",
     "seat_replace",
+    "seat_take_back",
     "seats_arrange",
     "seat_keep",
     "seat_take_over",
@@ -53,6 +56,7 @@ WRITERS = {
     "vote_resume",
     "vote_skip",
 }
+BOT_WRITERS = {"bot_submit", "bot_turn", "seat_take_back"}  # walked by their own test below
 # ... and these change no game's page: a new game (revision 0), a reader's own
 # mutes (their chat's key has them), an account, a report only moderators
 # see, presence (never shown), or they only read.
@@ -61,6 +65,7 @@ OTHERS = {
     "Resignation",
     "chat_mute",
     "chat_unmute",
+    "game_against_bot",
     "game_create",
     "game_export",
     "game_import",
@@ -205,9 +210,30 @@ def test_each_writer_bumps_the_revision_once_through_a_whole_life():
     season.refresh_from_db()
     bumps("leagues_tick", league_game.pk, now=season.ends_at + timedelta(seconds=1))  # ends it drawn
 
-    assert bumps.called == WRITERS
+    assert bumps.called == WRITERS - BOT_WRITERS
     assert Report.objects.get(pk=report.pk).status == Report.Status.RESOLVED
     assert ChatMessage.objects.get(pk=message.pk).hidden_at is not None
+
+
+def test_the_bots_services_bump_the_revision_once():
+    bumps = Bumps()
+    person = UserFactory()
+    game = services.game_create(
+        creator=person, players=2, teams=2, bots=1, missed_turn_policy=Game.MissedTurnPolicy.BOT, concede_after=1
+    )
+    game.refresh_from_db()
+    if game.seats.get(position=state_of(game).turn).user_id is None:
+        bumps("bot_turn", game.pk, game_id=game.pk, version=game.version)
+        game.refresh_from_db()
+    services.deadline_enforce(game_id=game.pk, now=game.turn_deadline)  # the person's seat goes to a bot
+    game.refresh_from_db()
+    turn = state_of(game).turn
+    move = first_play(game, turn)
+    bumps("bot_submit", game.pk, game_id=game.pk, position=turn, move=move, expected_version=game.version)
+    game.refresh_from_db()
+    bumps("bot_turn", game.pk, game_id=game.pk, version=game.version)  # the bot standing in for the person
+    bumps("seat_take_back", game.pk, game_id=game.pk, user=person)
+    assert bumps.called == BOT_WRITERS
 
 
 def test_a_refused_change_bumps_nothing(started_game):
