@@ -222,15 +222,25 @@ class Table:
         return [seat.name for seat in self.seats if result and seat.team == result["winner"]]
 
     @property
+    def paused(self) -> bool:
+        """Stopped by a moderator: nobody's turn until it resumes, whatever the snapshot says."""
+        return self.game.status == Game.Status.PAUSED
+
+    @property
     def my_turn(self) -> bool:
-        return self.my_seat is not None and self.view["turn"] == self.my_seat.position
+        return (
+            self.game.status == Game.Status.ACTIVE
+            and self.my_seat is not None
+            and self.view["turn"] == self.my_seat.position
+        )
 
     @property
     def waits_for_others(self) -> bool:
-        """Nothing for the viewer to do until someone else moves: the page may
-        look for news now and then (a spectator always waits)."""
+        """Nothing for the viewer to do until someone else moves, or a
+        moderator resumes a paused game: the page may look for news now and
+        then (a spectator always waits)."""
         return (
-            self.game.status == Game.Status.ACTIVE
+            self.game.status in (Game.Status.ACTIVE, Game.Status.PAUSED)
             and not self.my_turn
             and not self.actions.draw
             and not self.actions.penalty
