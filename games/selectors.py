@@ -7,7 +7,7 @@ from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from games import prepared, refusals
@@ -58,6 +58,16 @@ def game_version(*, game_id: int, user) -> tuple[dict, Seat | None]:
     chat message); and the viewer's seat, whose presence the poll marks."""
     game, _, mine = game_for_viewer(game_id=game_id, user=user)
     return {"revision": game.revision, "version": game.version, "status": game.status}, mine
+
+
+def my_move_count(*, user) -> int:
+    """How many of the user's games wait for their move (their turn, or an
+    open draw of the tabletop mode): one COUNT over their seats, as My games
+    sorts them first."""
+    if not user.is_authenticated:
+        return 0
+    mine = Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE)
+    return mine.filter(Q(game__turn_position=F("position")) | Q(draw_deadline__isnull=False)).count()
 
 
 def waiting_invitations(*, game: Game) -> QuerySet[Invitation]:

@@ -83,6 +83,7 @@ def home(request):
     rows = selectors.my_games(user=request.user)
     now = timezone.now() if any(row.deadline for row in rows) else None
     context = {"rows": rows, "rows_key": fragments.rows_key("my-games", rows, now=now), "fragment_seconds": SECONDS}
+    context["my_moves"] = sum(row.urgency == 0 for row in rows)  # the header's count, without its query
     return render(request, "games/my_games.html", context)
 
 
@@ -160,8 +161,16 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         fragment_seconds=SECONDS,
         may_download=selectors.may_download_record(game=game),
         poll_seconds=settings.TABLE_POLL_SECONDS,
+        my_turn_now=_my_turn_now(game, mine),
     )
     return render(request, "games/table.html", context)
+
+
+def _my_turn_now(game: Game, mine) -> bool:
+    """For the tab title, from the game's row alone (the table's view-model is
+    built only when its fragment is missing): the viewer's turn or open draw."""
+    active = game.status == Game.Status.ACTIVE and mine is not None
+    return active and (game.turn_position == mine.position or mine.draw_deadline is not None)
 
 
 def _shows_all(request) -> bool:
