@@ -120,6 +120,15 @@ class Game(models.Model):
     winner = models.CharField(_("winner"), max_length=10, blank=True, choices=[(name, name) for name in TEAM_NAMES])
     result_reason = models.CharField(_("how it ended"), max_length=20, blank=True)
     abort_reason = models.CharField(_("why it was aborted"), max_length=200, blank=True)
+    rematch_of = models.ForeignKey(
+        "self",
+        verbose_name=_("rematch of"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="rematches",
+        help_text=_("The finished game whose players this one brings back, their seats rotated."),
+    )
     revision = models.PositiveIntegerField(
         _("revision"),
         default=0,

@@ -41,7 +41,8 @@ def replay_key(game, at: int | None) -> str:
 
 def table_page_keys(*, game, mine, user, muted: list[int], card: str | None, show_all: bool, now: datetime) -> dict:
     """The keys of the table page's own part (banner, board, hand, seats),
-    of its chat, and of its history (kept beside the page's part, after the chat). Every change to a game bumps its revision
+    of its chat, and of its history (after the chat, keyed as the page's
+    part). Every change to a game bumps its revision
     (services._common.changing), so the page is the game's revision as this
     viewer sees it: their seat (or a spectator or visitor), the card they
     chose and "where my cards go". A game in play also shows how long a clock

@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/<int:game_id>/join/", views.game_join, name="game_join"),
     path("games/<int:game_id>/leave/", views.game_leave, name="game_leave"),
     path("games/<int:game_id>/start/", views.game_start, name="game_start"),
+    path("games/<int:game_id>/rematch/", views.game_rematch, name="game_rematch"),
     path("games/<int:game_id>/invite/", views.game_invite, name="game_invite"),
     path("games/<int:game_id>/arrange/", views.game_arrange, name="game_arrange"),
     path("games/<int:game_id>/answer/", views.game_answer_invitation, name="game_answer_invitation"),

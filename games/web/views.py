@@ -276,6 +276,17 @@ def game_start(request, game_id: int):
 @login_required
 @require_POST
 @_one_game
+def game_rematch(request, game_id: int):
+    """The first to ask makes the rematch and invites the others; each of them joins it with the same button."""
+    rematch = services.game_rematch(game_id=game_id, user=request.user)
+    if rematch.status == Game.Status.ACTIVE:
+        return _done(request, rematch.pk, gettext("Every player is back: the cards are dealt."))
+    return _done(request, rematch.pk, gettext("The rematch waits for the other players."))
+
+
+@login_required
+@require_POST
+@_one_game
 def game_invite(request, game_id: int):
     form = InviteForm(request.POST)
     if not form.is_valid():

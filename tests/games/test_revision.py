@@ -28,6 +28,7 @@ WRITERS = {
     "game_adjudicate",
     "game_cancel_unfilled",
     "game_pause",
+    "game_rematch",
     "game_resume",
     "game_start",
     "invitation_accept",
@@ -134,6 +135,7 @@ def test_each_writer_bumps_the_revision_once_through_a_whole_life():
     later = game.next_deadline + timedelta(seconds=1)
     bumps("deadline_enforce", game.pk, game_id=game.pk, now=later)
     bumps("game_adjudicate", game.pk, game_id=game.pk, moderator=moderator, winner="blue", reason="agreed")
+    bumps("game_rematch", game.pk, game_id=game.pk, user=host)  # the finished table shows its rematch
 
     other = services.game_create(creator=host, players=2, teams=2)
     bumps("game_abort", other.pk, game_id=other.pk, moderator=moderator, reason="spam game")

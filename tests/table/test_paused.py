@@ -61,7 +61,7 @@ def test_a_paused_table_still_polls_for_the_resume(client, paused):
 
 
 def test_a_turn_email_sent_during_the_pause_says_so(started_game, moderator):
-    game, users = started_game(2, 2)
+    game, _users = started_game(2, 2)
     notification = Notification.objects.get(game=game, kind=Notification.Kind.YOUR_TURN)
     services.game_pause(game_id=game.pk, moderator=moderator, reason="a dispute")
     message = emails.build(notification)

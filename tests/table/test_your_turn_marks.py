@@ -68,7 +68,7 @@ def test_the_header_counts_the_games_waiting_for_you(client, started_game):
 
 
 def test_my_games_counts_without_a_query_of_its_own(client, started_game):
-    game, users = started_game(2, 2)
+    _game, users = started_game(2, 2)
     client.force_login(users[0])
     with CaptureQueriesContext(connection) as queries:
         html = client.get(reverse("home")).content.decode()
