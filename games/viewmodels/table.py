@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, pgettext
 
 from games import engine
-from games.describe import describe_move
+from games.describe import describe_move, sentence_case
 from games.engine.board import CARD_CELLS, CELL_NAMES
 from games.engine.cards import JACKS, TWO_EYED_JACKS, card_label, is_red
 from games.game_clock import bank_left
@@ -234,7 +234,8 @@ class Table:
     def news_line(self) -> str:
         if not self.news:  # "your turn" alone would repeat the banner
             return ""
-        return " · ".join([*self.news, gettext("your turn")] if self.my_turn else self.news)
+        line = " · ".join([*self.news, gettext("your turn")] if self.my_turn else self.news)
+        return sentence_case(line, [seat.name for seat in self.seats])
 
     @property
     def how_it_ended(self) -> str | None:
