@@ -1,7 +1,7 @@
 """What the site's header shows on every page: how many games wait for the
 viewer's move (the tab title starts with it too)."""
 
-from django.utils.functional import SimpleLazyObject
+from functools import cache
 
 from games import selectors
 
@@ -9,5 +9,6 @@ from games import selectors
 def my_moves(request) -> dict:
     """A context processor. A view that already knows the count (My games)
     passes `my_moves` itself; otherwise it is one query, run only when a page
-    shows it."""
-    return {"my_moves": SimpleLazyObject(lambda: selectors.my_move_count(user=request.user))}
+    shows it and once however often it does (the template calls a callable
+    and gets a plain number, which a plural formula can take)."""
+    return {"my_moves": cache(lambda: selectors.my_move_count(user=request.user))}

@@ -74,3 +74,13 @@ def test_my_games_counts_without_a_query_of_its_own(client, started_game):
         html = client.get(reverse("home")).content.decode()
     assert 'class="move-count">1<' in header(html)
     assert not any("COUNT(" in q["sql"].upper() for q in queries.captured_queries)
+
+
+@pytest.mark.parametrize("language", ["cs", "it", "hu"])
+def test_the_count_in_every_language(client, started_game, language):
+    game, users = started_game(2, 2)
+    users[0].language = language
+    users[0].save(update_fields=["language"])
+    client.force_login(users[0])
+    response = client.get(reverse("game_new"))
+    assert response.status_code == 200 and 'class="move-count">1<' in header(response.content.decode())
