@@ -8,9 +8,10 @@ from datetime import datetime
 
 from django.db.models import Exists, F, OuterRef, Subquery, Value, Window
 from django.db.models.functions import RowNumber
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 
 from games.models import ChatMessage, ChatMute, Game, ModerationAction, Move, Seat
+from games.templatetags.sequence_tags import duration
 from games.words import team
 
 CHAT_ON_TABLE = 50
@@ -59,17 +60,11 @@ def _what(action: ModerationAction) -> str:
             "before": changes.get("from"),
             "after": changes.get("to"),
         }
-    if action.kind == kind.EXTEND:
-        minutes = changes.get("minutes") or 0
+    if action.kind == kind.EXTEND:  # in the largest whole unit: "1 day", not "1440 minutes"
+        time = duration((changes.get("minutes") or 0) * 60)
         if seat is None:
-            return ngettext(
-                "gave %(minutes)s more minute to the turn", "gave %(minutes)s more minutes to the turn", minutes
-            ) % {"minutes": minutes}
-        return ngettext(
-            "gave %(minutes)s more minute to the draw of seat %(seat)s",
-            "gave %(minutes)s more minutes to the draw of seat %(seat)s",
-            minutes,
-        ) % {"minutes": minutes, "seat": seat + 1}
+            return gettext("gave %(time)s more to the turn") % {"time": time}
+        return gettext("gave %(time)s more to the draw of seat %(seat)s") % {"time": time, "seat": seat + 1}
     if action.kind == kind.PAUSE:
         return gettext("paused the game: no clock runs and nobody moves until it resumes")
     if action.kind == kind.RESUME:
