@@ -11,4 +11,7 @@ def my_moves(request) -> dict:
     passes `my_moves` itself; otherwise it is one query, run only when a page
     shows it and once however often it does (the template calls a callable
     and gets a plain number, which a plural formula can take)."""
-    return {"my_moves": cache(lambda: selectors.my_move_count(user=request.user))}
+    user = getattr(request, "user", None)  # an error page may come before the auth middleware ran
+    if user is None or not user.is_authenticated:
+        return {"my_moves": 0}
+    return {"my_moves": cache(lambda: selectors.my_move_count(user=user))}
