@@ -5,15 +5,22 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0015_clock_kinds'),
+        ("games", "0015_clock_kinds"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='rematch_of',
-            field=models.ForeignKey(blank=True, help_text='The finished game whose players this one brings back, their seats rotated.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='rematches', to='games.game', verbose_name='rematch of'),
+            model_name="game",
+            name="rematch_of",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="The finished game whose players this one brings back, their seats rotated.",
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="rematches",
+                to="games.game",
+                verbose_name="rematch of",
+            ),
         ),
     ]

@@ -62,7 +62,7 @@ def test_the_last_move_is_shown(client, started_game):
     services.move_submit(game_id=game.pk, user=users[0], move=move, expected_version=0)
     client.force_login(users[1])
     line = text(rows(client)[game.pk])
-    card, cell = move.split()
+    _card, cell = move.split()
     assert f"{users[0].username} played" in line and cell in line
     assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
 

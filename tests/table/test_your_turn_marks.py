@@ -78,7 +78,7 @@ def test_my_games_counts_without_a_query_of_its_own(client, started_game):
 
 @pytest.mark.parametrize("language", ["cs", "it", "hu"])
 def test_the_count_in_every_language(client, started_game, language):
-    game, users = started_game(2, 2)
+    _game, users = started_game(2, 2)
     users[0].language = language
     users[0].save(update_fields=["language"])
     client.force_login(users[0])
