@@ -72,3 +72,26 @@ def test_a_paused_game_says_paused(browser, live_server, started_game, screensho
     assert overflow(page) <= 0
     assert axe_violations(page) == []
     context.close()
+
+
+# A cell as a finished sequence marks it, beside one "where my cards go" marks: their backgrounds.
+BACKGROUNDS = """() => {
+  const goes = document.querySelector('.cell.goes');
+  const probe = goes.cloneNode(true);
+  probe.classList.remove('goes'); probe.classList.add('in-sequence');
+  goes.parentNode.appendChild(probe);
+  const colours = [getComputedStyle(goes).backgroundColor, getComputedStyle(probe).backgroundColor];
+  probe.remove();
+  return colours;
+}"""
+
+
+def test_where_my_cards_go_is_not_the_colour_of_a_sequence(browser, live_server, started_game):
+    game, users = started_game(2, 2)
+    context = browser.new_context(viewport=WIDTHS["phone"])
+    signed_in(context, live_server.url, users[0])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/games/{game.pk}/?show=all")
+    goes, sequence = page.evaluate(BACKGROUNDS)
+    assert goes != sequence
+    context.close()
