@@ -477,5 +477,6 @@ def table_for(
         my_lost_draw=why_mine_was_lost(news, position, names),
         show_all=show_all and my_seat is not None,
         on_time=bool(recent) and recent[0].actor == Move.Actor.SYSTEM and recent[0].text == "resign",
+        # the page's (an e-mail reads no history, and offers no rematch)
         rematch=rematch_for(game, my_seat) if game.status == Game.Status.FINISHED and history else None,
     )
