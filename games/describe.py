@@ -11,6 +11,14 @@ from games.engine.cards import TWO_EYED_JACKS
 from games.words import MEANS, OBJECT, team
 
 
+def sentence_case(text: str, names) -> str:
+    """The first letter a capital, unless the text opens with one of `names`:
+    a username keeps the case its owner chose ("ann played…", "bob hraje…")."""
+    if any(name and text.startswith(name) for name in names):
+        return text
+    return capfirst(text)
+
+
 def describe_move(
     *,
     seat_names: dict[int, str],

@@ -136,6 +136,15 @@ class Game(models.Model):
         editable=False,
         help_text=_("What each clock had left when every player voted to pause (empty: not paused by its players)."),
     )
+    rematch_of = models.ForeignKey(
+        "self",
+        verbose_name=_("rematch of"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="rematches",
+        help_text=_("The finished game whose players this one brings back, their seats rotated."),
+    )
     revision = models.PositiveIntegerField(
         _("revision"),
         default=0,

@@ -39,6 +39,7 @@ ACTIONS = {
     "arrange_seats": _("arrange the seats"),
     "invite": _("invite players"),
     "start": _("start it"),
+    "rematch": _("ask for a rematch"),
     "move": _("move"),
     "resign": _("resign"),
     "penalize": _("apply a penalty"),

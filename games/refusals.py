@@ -65,6 +65,11 @@ SEATS_EMPTY = Refusal(
     "seats_empty", Conflict, ngettext_lazy("{empty} seat is still empty.", "{empty} seats are still empty.", "empty")
 )
 
+# a rematch
+PLAYERS_ONLY_REMATCH = Refusal(
+    "players_only_rematch", NotAllowed, _("Only the players of this game can ask for a rematch.")
+)
+
 # seats
 ALREADY_SEATED = Refusal("already_seated", Conflict, _("You already have a seat in this game."))
 GAME_FULL = Refusal("game_full", Conflict, _("Every seat of this game is taken."))

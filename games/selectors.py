@@ -2,18 +2,20 @@
 them (my games, open games, a profile). What a viewer sees *of* a game — the
 table, a replayed position — is `games.viewmodels`."""
 
+import dataclasses
 from dataclasses import dataclass, fields
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, F, JSONField, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from games import prepared, refusals
+from games.describe import describe_move, sentence_case
 from games.engine import TEAM_NAMES
 from games.engine.setup import team_of
-from games.models import ChatMessage, ChatMute, Game, Invitation, Seat
+from games.models import ChatMessage, ChatMute, Game, Invitation, Move, Seat
 from games.moderators import is_moderator
 
 
@@ -59,6 +61,16 @@ def game_version(*, game_id: int, user) -> tuple[dict, Seat | None]:
     chat message); and the viewer's seat, whose presence the poll marks."""
     game, _, mine = game_for_viewer(game_id=game_id, user=user)
     return {"revision": game.revision, "version": game.version, "status": game.status}, mine
+
+
+def my_move_count(*, user) -> int:
+    """How many of the user's games wait for their move (their turn, or an
+    open draw of the tabletop mode): one COUNT over their seats, as My games
+    sorts them first."""
+    if not user.is_authenticated:
+        return 0
+    mine = Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE)
+    return mine.filter(Q(game__turn_position=F("position")) | Q(draw_deadline__isnull=False)).count()
 
 
 def waiting_invitations(*, game: Game) -> QuerySet[Invitation]:
@@ -113,6 +125,10 @@ class RowGame:
     bank_increment_seconds: int
     bank_cap_seconds: int
     weekends_off: bool
+    # the last move, read by subqueries of the same query (None before the first)
+    last_seat: int | None
+    last_text: str | None
+    last_events: list | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +146,7 @@ class GameRow:
     urgency: int  # 0 my move, 1 waiting on others, 2 invitation or forming, 3 finished
     deadline: datetime | None
     invitation: int | None = None  # its pk, for a game the viewer is invited to
+    invited: tuple[str, ...] = ()  # a forming game's invitees still to answer, as the inviter typed them
 
     @property
     def opponents(self) -> list[RowSeat]:
@@ -142,10 +159,38 @@ class GameRow:
 
     @property
     def my_team(self) -> str | None:
-        return TEAM_NAMES[team_of(self.my_seat.position, self.game.teams)] if self.my_seat else None
+        """None while the game forms: the deal's cut moves every seat, and so the teams."""
+        if self.my_seat is None or self.game.status == Game.Status.FORMING:
+            return None
+        return TEAM_NAMES[team_of(self.my_seat.position, self.game.teams)]
+
+    @property
+    def last_move(self) -> str:
+        """The last move in plain words, as the table's history says it."""
+        if self.game.last_text is None:
+            return ""
+        names = {seat.position: seat.name for seat in self.seats}
+        you = self.my_seat.position if self.my_seat else None
+        words = describe_move(
+            seat_names=names, seat=self.game.last_seat, text=self.game.last_text, events=self.game.last_events, you=you
+        )
+        return sentence_case(words, names.values())
 
 
-ROW_GAME = tuple(f"game__{field.name}" for field in fields(RowGame))
+LAST_MOVE = ("last_seat", "last_text", "last_events")
+ROW_GAME = tuple(f"game__{field.name}" for field in fields(RowGame) if field.name not in LAST_MOVE) + LAST_MOVE
+
+
+def _with_last_move(rows: QuerySet) -> QuerySet:
+    """Each row's game's last move, as three columns of the row."""
+    last = Move.objects.filter(game_id=OuterRef("game_id")).order_by("-seq")
+    return rows.annotate(
+        last_seat=Subquery(last.values("seat")[:1]),
+        last_text=Subquery(last.values("text")[:1]),
+        last_events=Subquery(last.values("events")[:1], output_field=JSONField()),
+    )
+
+
 ROW_SEATS = ("game__seats__id", "game__seats__position", "game__seats__name")
 
 
@@ -165,29 +210,38 @@ def _games_with_seats(rows, own_width: int) -> dict[int, tuple[tuple, RowGame, l
 
 def _my_seats(user_id: int) -> QuerySet:
     return (
-        Seat.objects.filter(user_id=user_id)
-        .exclude(game__status=Game.Status.ABORTED)
+        _with_last_move(Seat.objects.filter(user_id=user_id).exclude(game__status=Game.Status.ABORTED))
         .order_by("game_id", "game__seats__position")
         .values_list("id", "position", "draw_deadline", *ROW_GAME, *ROW_SEATS)
     )
 
 
 def _my_invitations(user_id: int) -> QuerySet:
-    return (
-        Invitation.objects.filter(user_id=user_id, status=Invitation.Status.PENDING, game__status=Game.Status.FORMING)
-        .order_by("game_id", "game__seats__position")
-        .values_list("id", *ROW_GAME, *ROW_SEATS)
+    invited = Invitation.objects.filter(
+        user_id=user_id, status=Invitation.Status.PENDING, game__status=Game.Status.FORMING
     )
+    return (
+        _with_last_move(invited).order_by("game_id", "game__seats__position").values_list("id", *ROW_GAME, *ROW_SEATS)
+    )
+
+
+def _invitees(game_ids: list[int]) -> dict[int, tuple[str, ...]]:
+    """The pending invitations of these games, by game: each invitee's name, or the address typed."""
+    pending = Invitation.objects.filter(game_id__in=game_ids, status=Invitation.Status.PENDING).order_by("pk")
+    names: dict[int, tuple[str, ...]] = {}
+    for game_id, username, email in pending.values_list("game_id", "user__username", "email"):
+        names[game_id] = (*names.get(game_id, ()), username or email)
+    return names
 
 
 def my_games(*, user, finished_limit: int = 10) -> list[GameRow]:
     """The viewer's games, most urgent first: my move (nearest deadline
     first), waiting on others, invitations and forming games, then finished.
     Two queries (the viewer's seats, their invitations), each row a seat of
-    one of their games, their SQL built once (games.prepared)."""
+    one of their games with its game's last move, their SQL built once
+    (games.prepared); a third for whom forming games still wait for."""
     mine = prepared.rows("my-games-seats", _my_seats, user.pk)
-    rows = []
-    finished = []
+    rows, finished, forming = [], [], []
     for (seat_pk, position, draw_deadline), game, seats in _games_with_seats(mine, own_width=3).values():
         seat = RowSeat(seat_pk, position, next(s.name for s in seats if s.pk == seat_pk))
         if game.status == Game.Status.ACTIVE:
@@ -197,9 +251,12 @@ def my_games(*, user, finished_limit: int = 10) -> list[GameRow]:
         elif game.status == Game.Status.PAUSED:  # by a moderator: nobody's move, no clock
             rows.append(GameRow(game, seat, seats, 1, None))
         elif game.status == Game.Status.FORMING:
-            rows.append(GameRow(game, seat, seats, 2, None))
+            forming.append(GameRow(game, seat, seats, 2, None))
         else:
             finished.append(GameRow(game, seat, seats, 3, None))
+    if forming:  # whom the forming games still wait for: one query more, only when there are some
+        waiting = _invitees([row.game.pk for row in forming])
+        rows.extend(dataclasses.replace(row, invited=waiting.get(row.game.pk, ())) for row in forming)
     invitations = prepared.rows("my-games-invitations", _my_invitations, user.pk)
     for (invitation_pk,), game, seats in _games_with_seats(invitations, own_width=1).values():
         rows.append(GameRow(game, None, seats, 2, None, invitation_pk))

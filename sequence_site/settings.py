@@ -99,6 +99,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "games.web.visitor_pages.csrf_stand_in",
+                "games.web.header.my_moves",
             ],
         },
     },

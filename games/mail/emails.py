@@ -46,6 +46,9 @@ def still_applies(notification: Notification, game: Game, seat: Seat | None) -> 
     turn or draw window is dropped, even when the seat is to act again. A turn
     e-mail is also dropped for a player who came to the table meanwhile."""
     kind = Notification.Kind
+    if notification.kind == kind.YOUR_TURN and game.status == Game.Status.PAUSED:
+        # Paused on this turn (no move since it was queued): it goes, and says the game is paused.
+        return seat is not None and game.turn_position == seat.position and notification.version == game.version
     if notification.kind in (kind.YOUR_TURN, kind.REMINDER):
         current = (
             game.status == Game.Status.ACTIVE

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0017_absence'),
+        ('games', '0019_rematch'),
     ]
 
     operations = [

@@ -6,6 +6,7 @@ engine. Views, e-mail, the admin, tasks and commands call these functions
 
 One module per entity, each with one job:
     games.py        game_create, game_against_bot, game_start, game_cancel_unfilled
+    rematch.py      game_rematch: a finished game's players again, seats rotated
     dealing.py      the deal, by the Start button or by the last seat taken
     seating.py      seat_join, seat_leave, seats_arrange
     invitations.py  invitation_create, invitation_accept, invitation_decline
@@ -54,6 +55,7 @@ from games.services.moderation import (
 from games.services.moves import MoveResult, move_submit
 from games.services.ratings import ratings_rebuild
 from games.services.records import game_export, game_import, game_verify
+from games.services.rematch import game_rematch
 from games.services.reports import report_create, report_resolve
 from games.services.resignations import Resignation, resign, resign_decline
 from games.services.seating import seat_join, seat_leave, seat_seen, seats_arrange
@@ -82,6 +84,7 @@ __all__ = [
     "game_find",
     "game_import",
     "game_pause",
+    "game_rematch",
     "game_resume",
     "game_start",
     "game_verify",

@@ -17,6 +17,8 @@ from games.services.deadlines import deadlines_start
 def game_deal(*, game: Game, seats: list[Seat], starter, rng: random.Random) -> Game:
     """Deal a locked, full, forming game and open its first turn; everyone
     but `starter` (who is looking at the table) is told."""
+    if game.rematch_of_id is not None:
+        seats = rotated_from(game.rematch_of_id, seats)
     cut = engine.cut_for_deal(game.players, rng)
     game.cut = {
         "rounds": [{seats[player].name: card for player, card in round_.items()} for round_ in cut.rounds],
@@ -36,6 +38,21 @@ def game_deal(*, game: Game, seats: list[Seat], starter, rng: random.Random) -> 
     notify.game_started(game=game, seats=seats, starter=starter, now=now)
     bots_wake(game=game, seats=seats, state=state)
     return game
+
+
+def rotated_from(game_id: int, seats: list[Seat]) -> list[Seat]:
+    """A rematch's seats in the order of the game it follows, rotated by one
+    (its second seat first), so that the cut starts from another circle; a
+    player who was not in that game keeps their place at the end."""
+    before = dict(Seat.objects.filter(game_id=game_id).values_list("user_id", "position"))
+
+    def place(seat: Seat) -> tuple[int, int]:
+        position = before.get(seat.user_id)
+        return (0, (position - 1) % len(before)) if position is not None else (1, seat.position)
+
+    order = sorted(seats, key=place)
+    seats_renumber(order)
+    return order
 
 
 def start_if_full(*, game: Game, user) -> None:

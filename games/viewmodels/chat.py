@@ -6,11 +6,12 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Exists, F, OuterRef, Subquery, Window
+from django.db.models import Exists, F, OuterRef, Subquery, Value, Window
 from django.db.models.functions import RowNumber
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 
-from games.models import ChatMessage, ChatMute, Game, ModerationAction, Seat
+from games.models import ChatMessage, ChatMute, Game, ModerationAction, Move, Seat
+from games.templatetags.sequence_tags import duration
 from games.words import team
 
 CHAT_ON_TABLE = 50
@@ -26,19 +27,20 @@ class Note:
     reason: str
 
 
+@dataclass(frozen=True)
+class Folded:
+    """A run of messages by players the viewer muted: counted, not shown."""
+
+    count: int
+
+
 @dataclass
 class Chat:
-    messages: list[ChatMessage]
+    messages: list[ChatMessage]  # those the viewer sees, oldest first
     can_post: bool
     muted: list = field(default_factory=list)  # the users the viewer muted, in any game
-
-
-def _visible(game: Game, viewer):
-    messages = ChatMessage.objects.filter(game=game, hidden_at__isnull=True)
-    if viewer is not None and viewer.is_authenticated:
-        muted = ChatMute.objects.filter(user=viewer, muted=OuterRef("author"))
-        messages = messages.exclude(Exists(muted))
-    return messages
+    lines: list = field(default_factory=list)  # the messages, with each run of muted ones as one Folded
+    new: int = 0  # messages by others since the viewer's last move (or the deal)
 
 
 def _what(action: ModerationAction) -> str:
@@ -58,17 +60,11 @@ def _what(action: ModerationAction) -> str:
             "before": changes.get("from"),
             "after": changes.get("to"),
         }
-    if action.kind == kind.EXTEND:
-        minutes = changes.get("minutes") or 0
+    if action.kind == kind.EXTEND:  # in the largest whole unit: "1 day", not "1440 minutes"
+        time = duration((changes.get("minutes") or 0) * 60)
         if seat is None:
-            return ngettext(
-                "gave %(minutes)s more minute to the turn", "gave %(minutes)s more minutes to the turn", minutes
-            ) % {"minutes": minutes}
-        return ngettext(
-            "gave %(minutes)s more minute to the draw of seat %(seat)s",
-            "gave %(minutes)s more minutes to the draw of seat %(seat)s",
-            minutes,
-        ) % {"minutes": minutes, "seat": seat + 1}
+            return gettext("gave %(time)s more to the turn") % {"time": time}
+        return gettext("gave %(time)s more to the draw of seat %(seat)s") % {"time": time, "seat": seat + 1}
     if action.kind == kind.PAUSE:
         return gettext("paused the game: no clock runs and nobody moves until it resumes")
     if action.kind == kind.RESUME:
@@ -92,12 +88,35 @@ def notes_for(*, game: Game) -> list[Note]:
 
 
 def chat_for(*, game: Game, viewer, my_seat: Seat | None) -> Chat:
-    """The chat under a table: the latest messages, oldest first (two queries)."""
-    latest = list(_visible(game, viewer).order_by("-created_at", "-pk")[:CHAT_ON_TABLE])
-    muted = []
-    if viewer is not None and viewer.is_authenticated:
-        muted = [mute.muted for mute in ChatMute.objects.filter(user=viewer).select_related("muted")]
-    return Chat(messages=latest[::-1], can_post=my_seat is not None, muted=muted)
+    """The chat beside a table: the latest messages, oldest first, those of
+    muted players folded into runs, and how many are new to the viewer's seat
+    (two queries: the messages carry whether their author is muted and when
+    the viewer last moved)."""
+    signed_in = viewer is not None and viewer.is_authenticated
+    shown = ChatMessage.objects.filter(game=game, hidden_at__isnull=True)
+    if signed_in:
+        shown = shown.annotate(muted=Exists(ChatMute.objects.filter(user=viewer, muted=OuterRef("author"))))
+    else:
+        shown = shown.annotate(muted=Value(False))
+    if my_seat is not None:
+        mine = Move.objects.filter(game=game, seat=my_seat.position).order_by("-seq").values("created_at")[:1]
+        shown = shown.annotate(my_last_move=Subquery(mine))
+    latest = list(shown.order_by("-created_at", "-pk")[:CHAT_ON_TABLE])[::-1]
+    lines: list = []
+    for message in latest:
+        if not message.muted:
+            lines.append(message)
+        elif lines and isinstance(lines[-1], Folded):
+            lines[-1] = Folded(lines[-1].count + 1)
+        else:
+            lines.append(Folded(1))
+    messages = [message for message in latest if not message.muted]
+    new = 0
+    if my_seat is not None:
+        since = (latest[0].my_last_move if latest else None) or game.started_at
+        new = sum(1 for m in messages if m.author_id != viewer.pk and (since is None or m.created_at > since))
+    muted = [mute.muted for mute in ChatMute.objects.filter(user=viewer).select_related("muted")] if signed_in else []
+    return Chat(messages=messages, can_post=my_seat is not None, muted=muted, lines=lines, new=new)
 
 
 def new_messages(since: dict[Seat, datetime]) -> dict[int, list[ChatMessage]]:

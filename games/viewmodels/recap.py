@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 from games.describe import move_phrases
 from games.models import Move
 
-ON_THE_TABLE = 4  # phrases in the line above the board: one glance; the history below has the rest
+ON_THE_TABLE = 2  # phrases in the line above the board: one glance (two lines on a phone); the history has the rest
 IN_AN_EMAIL = 12  # lines in the turn e-mail's recap
 
 

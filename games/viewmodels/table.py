@@ -12,12 +12,12 @@ from django.utils.translation import gettext, pgettext
 
 from accounts import vacation as vacations
 from games import engine
-from games.describe import describe_move
+from games.describe import describe_move, sentence_case
 from games.engine.board import CARD_CELLS, CELL_NAMES
 from games.engine.cards import JACKS, TWO_EYED_JACKS, card_label, is_red
 from games.game_clock import bank_left
 from games.mail.board_text import board_rows
-from games.models import BOT_MARK, Game, Move, Seat
+from games.models import BOT_MARK, Game, Invitation, Move, Seat
 from games.viewmodels.lost_draws import hand_sizes_after, lost_in_game, why_mine_was_lost
 from games.viewmodels.recap import ON_THE_TABLE, recap_of, since_last_acted
 from games.words import card_name, team
@@ -192,6 +192,29 @@ class HistoryLine:
     when: datetime
 
 
+@dataclass(frozen=True)
+class Rematch:
+    """A finished game's rematch as the viewer sees it: its number, whether
+    they sit at it, and whether their invitation to it waits for them."""
+
+    pk: int
+    seated: bool
+    invited: bool
+
+
+def rematch_for(game: Game, my_seat: Seat | None) -> Rematch | None:
+    """The rematch still forming or in play, if any: one query."""
+    rematch = game.rematches.filter(status__in=(Game.Status.FORMING, Game.Status.ACTIVE)).order_by("pk").first()
+    if rematch is None:
+        return None
+    user_id = my_seat.user_id if my_seat else None
+    seated = user_id is not None and rematch.seats.filter(user_id=user_id).exists()
+    invited = (
+        user_id is not None and rematch.invitations.filter(user_id=user_id, status=Invitation.Status.PENDING).exists()
+    )
+    return Rematch(rematch.pk, seated, invited)
+
+
 @dataclass
 class Table:
     game: Game
@@ -207,12 +230,23 @@ class Table:
     news: list[str] = field(default_factory=list)  # what changed since the viewer last acted
     my_lost_draw: str | None = None  # why the viewer's draw was lost, since they last acted
     show_all: bool = False  # "where my cards go" is on: the cells of every card in the hand are marked
+    on_time: bool = False  # the game was conceded by the clock (missed turns), not by a player
+    rematch: Rematch | None = None
 
     @property
     def news_line(self) -> str:
         if not self.news:  # "your turn" alone would repeat the banner
             return ""
-        return " · ".join([*self.news, gettext("your turn")] if self.my_turn else self.news)
+        line = " · ".join([*self.news, gettext("your turn")] if self.my_turn else self.news)
+        return sentence_case(line, [seat.name for seat in self.seats])
+
+    @property
+    def how_it_ended(self) -> str | None:
+        """sequences, resign, time, adjudicated or draw; None while the game runs."""
+        result = self.view["result"]
+        if not result:
+            return None
+        return "time" if result["reason"] == "resign" and self.on_time else result["reason"]
 
     @property
     def turn_seat(self) -> SeatRow | None:
@@ -225,17 +259,24 @@ class Table:
         return [seat.name for seat in self.seats if result and seat.team == result["winner"]]
 
     @property
+    def paused(self) -> bool:
+        """Stopped by a moderator: nobody's turn until it resumes, whatever the snapshot says."""
+        return self.game.status == Game.Status.PAUSED
+
+    @property
     def my_turn(self) -> bool:
-        """The viewer is to play (not while a bot plays their seat)."""
+        """The viewer is to play (not while the game is paused, nor while a bot plays their seat)."""
         seat = self.my_seat
-        return seat is not None and not seat.is_bot and self.view["turn"] == seat.position
+        active = self.game.status == Game.Status.ACTIVE
+        return active and seat is not None and not seat.is_bot and self.view["turn"] == seat.position
 
     @property
     def waits_for_others(self) -> bool:
-        """Nothing for the viewer to do until someone else moves: the page may
-        look for news now and then (a spectator always waits)."""
+        """Nothing for the viewer to do until someone else moves, or a
+        moderator resumes a paused game: the page may look for news now and
+        then (a spectator always waits)."""
         return (
-            self.game.status == Game.Status.ACTIVE
+            self.game.status in (Game.Status.ACTIVE, Game.Status.PAUSED)
             and not self.my_turn
             and not self.actions.draw
             and not self.actions.penalty
@@ -455,4 +496,7 @@ def table_for(
         news=recap_of(news, position, names, most=ON_THE_TABLE).as_line_parts(),
         my_lost_draw=why_mine_was_lost(news, position, names),
         show_all=show_all and my_seat is not None,
+        on_time=bool(recent) and recent[0].actor == Move.Actor.SYSTEM and recent[0].text == "resign",
+        # the page's (an e-mail reads no history, and offers no rematch)
+        rematch=rematch_for(game, my_seat) if game.status == Game.Status.FINISHED and history else None,
     )

@@ -15,6 +15,7 @@
     fragments.py       the keys of cached pages and fragments (a game's revision, the viewer)
     visitor_pages.py   a visitor's public page, shared for a few seconds
     csrf_stand_in.py   each request's own CSRF token in a shared copy
+    header.py          the header's count of games waiting for the viewer's move
 
 It reads through games.selectors and games.viewmodels and changes games only
 through games.services; it imports no other door (tests/test_layers.py).

@@ -26,6 +26,7 @@ urlpatterns = [
     path("games/<int:game_id>/vote/", views.game_vote, name="game_vote"),
     path("games/<int:game_id>/start/", views.game_start, name="game_start"),
     path("games/<int:game_id>/take-back/", views.game_take_back, name="game_take_back"),
+    path("games/<int:game_id>/rematch/", views.game_rematch, name="game_rematch"),
     path("games/<int:game_id>/invite/", views.game_invite, name="game_invite"),
     path("games/<int:game_id>/arrange/", views.game_arrange, name="game_arrange"),
     path("games/<int:game_id>/answer/", views.game_answer_invitation, name="game_answer_invitation"),

@@ -86,6 +86,7 @@ def home(request):
     rows = selectors.my_games(user=request.user)
     now = timezone.now() if any(row.deadline for row in rows) else None
     context = {"rows": rows, "rows_key": fragments.rows_key("my-games", rows, now=now), "fragment_seconds": SECONDS}
+    context["my_moves"] = sum(row.urgency == 0 for row in rows)  # the header's count, without its query
     return render(request, "games/my_games.html", context)
 
 
@@ -171,6 +172,7 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         fragment_seconds=SECONDS,
         may_download=selectors.may_download_record(game=game),
         poll_seconds=settings.TABLE_POLL_SECONDS,
+        my_turn_now=_my_turn_now(game, mine),
     )
     return render(request, "games/table.html", context)
 
@@ -180,6 +182,13 @@ def _team_resignation(game: Game, seats, mine):
     if mine is None or game.status != Game.Status.ACTIVE or game.players == game.teams:
         return None
     return open_resignation(game=game, seats=seats, my_seat=mine, now=timezone.now())
+
+
+def _my_turn_now(game: Game, mine) -> bool:
+    """For the tab title, from the game's row alone (the table's view-model is
+    built only when its fragment is missing): the viewer's turn or open draw."""
+    active = game.status == Game.Status.ACTIVE and mine is not None
+    return active and (game.turn_position == mine.position or mine.draw_deadline is not None)
 
 
 def _shows_all(request) -> bool:
@@ -366,6 +375,17 @@ def game_against_bot(request):
 def game_start(request, game_id: int):
     services.game_start(game_id=game_id, user=request.user)
     return _done(request, game_id, gettext("The cards are dealt."))
+
+
+@login_required
+@require_POST
+@_one_game
+def game_rematch(request, game_id: int):
+    """The first to ask makes the rematch and invites the others; each of them joins it with the same button."""
+    rematch = services.game_rematch(game_id=game_id, user=request.user)
+    if rematch.status == Game.Status.ACTIVE:
+        return _done(request, rematch.pk, gettext("Every player is back: the cards are dealt."))
+    return _done(request, rematch.pk, gettext("The rematch waits for the other players."))
 
 
 @login_required

@@ -16,7 +16,8 @@
   function later() {
     clearTimeout(timer);
     if (document.hidden) return; // a hidden tab asks nothing; visibilitychange resumes
-    const jitter = 0.85 + Math.random() * 0.3; // tabs opened together spread apart
+    // Tabs opened together spread apart, never later than the interval (TABLE_POLL_SECONDS).
+    const jitter = 0.75 + Math.random() * 0.25;
     timer = setTimeout(ask, delay * jitter);
   }
 

@@ -70,7 +70,7 @@ def test_a_spectator_hears_the_last_move_only():
 def test_many_moves_are_cut_short():
     plays = [move(seq, 1 + seq % 3, "x", placed(1 + seq % 3, "green", f"A{seq}", "2S")) for seq in range(9, 2, -1)]
     line = recap(plays, 0, NAMES)
-    assert len(line) == 5 and line[-1] == "and 3 more moves"
+    assert len(line) == 3 and line[-1] == "and 5 more moves"
     assert line[0].endswith("on A9")  # the newest first
 
 

@@ -32,6 +32,7 @@ WRITERS = {
     "game_cancel_unfilled",
     "game_find",
     "game_pause",
+    "game_rematch",
     "game_resume",
     "game_start",
     "invitation_accept",
@@ -162,6 +163,7 @@ def test_each_writer_bumps_the_revision_once_through_a_whole_life():
     later = game.next_deadline + timedelta(seconds=1)
     bumps("deadline_enforce", game.pk, game_id=game.pk, now=later)
     bumps("game_adjudicate", game.pk, game_id=game.pk, moderator=moderator, winner="blue", reason="agreed")
+    bumps("game_rematch", game.pk, game_id=game.pk, user=host)  # the finished table shows its rematch
 
     gone = services.game_create(
         creator=host, players=2, teams=2, missed_turn_policy="open_seat", concede_after=1, is_public=True
