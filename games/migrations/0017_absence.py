@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0015_clock_kinds'),
+        ('games', '0016_bot_seats'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
