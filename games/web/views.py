@@ -165,6 +165,8 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         chat=SimpleLazyObject(lambda: chat_for(game=game, viewer=request.user, my_seat=mine)),
         notes=SimpleLazyObject(lambda: notes_for(game=game)),
         resignation=SimpleLazyObject(lambda: _team_resignation(game, seats, mine)),
+        # the game's change to the viewer's rating, on the game-over panel (a game's end rates it once)
+        rating_change=SimpleLazyObject(lambda: leaderboards.change_in(game, request.user) if mine else None),
         votes=SimpleLazyObject(lambda: vote_box(game=game, seats=seats, my_seat=mine, now=timezone.now())),
         page_keys=fragments.table_page_keys(
             game=game, mine=mine, user=request.user, muted=muted, card=card, show_all=show_all, now=timezone.now()

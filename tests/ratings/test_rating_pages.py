@@ -104,3 +104,19 @@ def test_find_me_a_game_takes_the_open_game_rated_closest(client, started_game):
     made = Game.objects.get(pk=int(answer.url.strip("/").split("/")[-1]))
     assert (made.players, made.teams, made.is_public, made.created_by) == (4, 2, True, me)
     assert client.post(reverse("game_find"), {"format": "5x2"}).status_code == 400
+
+
+def test_the_finished_table_says_the_viewers_rating_change(client, started_game):
+    game, users = started_game(2, 2)
+    finish(game, users)
+    client.force_login(users[0])
+    shown = rating.Skill(*PlayerRating.objects.filter(user=users[0]).values_list("mu", "sigma").get()).shown
+    assert f"Your rating: {shown} (+{shown - 1500})." in client.get(reverse("game", args=[game.pk])).content.decode()
+
+
+def test_a_game_with_a_bot_is_not_rated(started_game):
+    game = services.game_against_bot(user=UserFactory())
+    human = game.seats.get(bot_level__isnull=True).user
+    services.resign(game_id=game.pk, user=human, door=Move.Door.WEB)
+    assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+    assert not PlayerRating.objects.exists()
