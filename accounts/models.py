@@ -29,10 +29,11 @@ class EmailKind(models.TextChoices):
     RESIGN_PROPOSED = "resign_proposed", _("A teammate proposes that your team resigns")
     SEAT_OPENED = "seat_opened", _("Your seat is offered to others after missed turns, or was taken over")
     VACATION_SPENT = "vacation_spent", _("A day of your vacation spent so that your time did not run out")
+    CHAT_MENTION = "chat_mention", _("A player names you (@you) in a game's chat")
 
 
 # The notices a device may be sent (Web Push), and those on by default.
-PUSH_KINDS = ("your_turn", "draw_window", "reminder", "game_over", "resign_proposed")
+PUSH_KINDS = ("your_turn", "draw_window", "reminder", "game_over", "resign_proposed", "chat_mention")
 
 
 def default_push_kinds() -> list[str]:

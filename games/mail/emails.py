@@ -20,7 +20,16 @@ from games.mail.board_text import board_as_text
 from games.mail.mime import Message
 from games.mail.tokens import address, for_emails
 from games.mail.turn_news import News, news_for
-from games.models import SEAT_OFFERED, Game, Invitation, ModerationAction, Notification, ResignationProposal, Seat
+from games.models import (
+    SEAT_OFFERED,
+    ChatMessage,
+    Game,
+    Invitation,
+    ModerationAction,
+    Notification,
+    ResignationProposal,
+    Seat,
+)
 from games.viewmodels.chat import note_of
 from games.viewmodels.table import table_for
 
@@ -70,6 +79,8 @@ def still_applies(notification: Notification, game: Game, seat: Seat | None) -> 
         )
     if notification.kind == kind.RESIGN_PROPOSED:
         return game.status == Game.Status.ACTIVE and _open_proposal(notification, game, seat) is not None
+    if notification.kind == kind.CHAT_MENTION:  # a message a moderator hid since is told of no more
+        return _mention(notification, game) is not None
     if notification.kind == kind.INVITATION:  # whether it is still pending: read once, in context_for
         return game.status == Game.Status.FORMING
     return True
@@ -189,6 +200,11 @@ def context_for(notification: Notification, game: Game | None = None, prepared: 
         context["taken_by"] = None if offered else _taker(game, notification.variant - 1)
         context["missed"] = game.concede_after
         context["lobby_url"] = absolute(reverse("open_games"))
+    elif notification.kind == kind.CHAT_MENTION:
+        message = _mention(notification, game)
+        context.update(
+            author=message.name, message=message.text, chat_url=absolute(reverse("game", args=[game.pk]) + "#chat")
+        )
     elif notification.kind == kind.VACATION_SPENT:
         context["deadline"] = game.turn_deadline if game.status == Game.Status.ACTIVE else None
     elif notification.kind == kind.GAME_OVER:
@@ -251,6 +267,12 @@ def _open_proposal(notification: Notification, game: Game, seat: Seat | None) ->
     if proposal is None or proposal.status != ResignationProposal.Status.OPEN or proposal.expires_at <= timezone.now():
         return None
     return None if seat.position in proposal.agreed else proposal
+
+
+def _mention(notification: Notification, game: Game) -> ChatMessage | None:
+    """The variant-th message of the game's chat, unless a moderator hid it."""
+    message = game.chat_messages.order_by("pk")[notification.variant - 1 : notification.variant].first()
+    return message if message is not None and message.hidden_at is None else None
 
 
 def _taker(game: Game, position: int) -> str:

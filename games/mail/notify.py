@@ -40,6 +40,17 @@ def moderated(*, game: Game, number: int, tell, now: datetime) -> None:
     save_all(rows, game=game, version=game.version)
 
 
+def chat_mentioned(*, game: Game, message, mentioned: list, now: datetime) -> None:
+    """The players a chat message names (@username) hear of it; the variant is
+    the message's number in its game, so that each message is its own notice."""
+    number = min(game.chat_messages.filter(pk__lte=message.pk).count(), 32767)
+    rows = [
+        owed(kind=Kind.CHAT_MENTION, game=game, version=game.version, user=user, variant=number, now=now)
+        for user in mentioned
+    ]
+    save_all(rows, game=game, version=game.version)
+
+
 def resignation_proposed(*, game: Game, proposal, asked: list[Seat], now: datetime) -> None:
     """The teammates asked to agree to a resignation hear of it; the variant
     is the proposal's number in its game, so that each is its own e-mail."""

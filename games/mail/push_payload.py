@@ -51,6 +51,12 @@ def _sentence(notification: Notification, game: Game) -> str:
                 "team": words.team(game.winner),
             }
         return gettext("Game %(number)s is over: a draw") % {"number": number}
+    if notification.kind == Kind.CHAT_MENTION:
+        author = game.chat_messages.order_by("pk")[notification.variant - 1 : notification.variant].first()
+        return gettext("%(player)s names you in the chat of game %(number)s") % {
+            "player": author.name if author else "",
+            "number": number,
+        }
     proposal = game.resignations.order_by("pk")[notification.variant - 1 : notification.variant].first()
     names = {s.position: s.name for s in game.seats.all()}
     player = names.get(proposal.proposed_by, "") if isinstance(proposal, ResignationProposal) else ""

@@ -1,6 +1,8 @@
-"""The table chat: players write, everyone who may see the game reads. A
-player mutes another for themselves; a moderator hides a message for all."""
+"""The table chat: players write, everyone who may see the game reads; a
+player named as @username is told. A player mutes another for themselves; a
+moderator hides a message for all."""
 
+import re
 from datetime import timedelta
 
 from django.conf import settings
@@ -10,7 +12,8 @@ from django.utils import timezone
 
 from accounts.ratelimits import Limit, take
 from games import inputs, refusals, selectors
-from games.models import ChatMessage, ChatMute, ModerationAction
+from games.mail import notify
+from games.models import ChatMessage, ChatMute, ModerationAction, Seat
 from games.services._common import changing
 from games.services.audit import moderator_action
 from games.services.suspensions import require_not_suspended
@@ -42,7 +45,27 @@ def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
     with changing(game.pk):
         if take(f"chat:{user.pk}", per_minute) is not None:
             raise refusals.CHAT_RATE_LIMITED(count=per_minute.capacity)
-        return ChatMessage.objects.create(game=game, author=user, name=mine.name, text=text)
+        message = ChatMessage.objects.create(game=game, author=user, name=mine.name, text=text)
+        mentioned = _mentioned(game, text, author=user)
+        if mentioned:
+            notify.chat_mentioned(game=game, message=message, mentioned=mentioned, now=message.created_at)
+        return message
+
+
+MENTION = re.compile(r"(?<![\w@])@([\w.@+-]+)")
+
+
+def _mentioned(game, text: str, *, author) -> list:
+    """The other players of the game the text names as @username (in any
+    case), who have not muted its author: they are told (a notice by e-mail
+    or on their devices, by their settings)."""
+    names = {name.casefold().rstrip(".") for name in MENTION.findall(text)}
+    if not names:
+        return []
+    seats = Seat.objects.filter(game=game, user__isnull=False).exclude(user=author).select_related("user")
+    named = [seat.user for seat in seats if seat.user.username.casefold() in names and seat.person is not None]
+    muting = set(ChatMute.objects.filter(muted=author, user__in=named).values_list("user_id", flat=True))
+    return [user for user in named if user.pk not in muting]
 
 
 def chat_mute(*, user, muted_id: int) -> ChatMute:

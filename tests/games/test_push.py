@@ -182,3 +182,14 @@ def test_a_player_away_gets_the_turn_email_after_the_short_grace(settings, start
     with time_machine.travel(timezone.now() + timedelta(seconds=settings.TURN_EMAIL_GRACE_SECONDS + 1)):
         outbox.sweep()
     assert [m for m in mail.outbox if users[1].email in m.to and "Your turn" in m.subject]
+
+
+def test_a_chat_mention_reaches_the_device(vapid, started_game):
+    game, users = started_game(2, 2)
+    with push_service(201) as service:
+        device = subscribed(users[1], service)
+        services.chat_post(game_id=game.pk, user=users[0], text=f"@{users[1].username} well played")
+        assert push_send.send_due() == {"sent": 1}
+    shown = device.decrypt(service.got[0][2])
+    assert shown["title"] == f"{users[0].username} names you in the chat of game {game.pk}"
+    assert "well played" not in json.dumps(shown)  # the sentence only: the message stays at the table
