@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0019_rematch'),
+        ('games', '0018_rematch'),
     ]
 
     operations = [

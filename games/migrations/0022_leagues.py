@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0022_ratings'),
+        ('games', '0021_ratings'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

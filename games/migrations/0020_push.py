@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('accounts', '0012_push'),
-        ('games', '0020_resignation_proposals'),
+        ('games', '0019_resignation_proposals'),
     ]
 
     operations = [
