@@ -1,9 +1,12 @@
 import re
+from datetime import timedelta
 
 import pytest
+import time_machine
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 pytestmark = pytest.mark.django_db
 
@@ -126,3 +129,13 @@ def test_allauth_pages_use_the_site_layout(client):
         assert page.status_code == 200
         assert b'class="site-header"' in page.content
         assert b"site.css" in page.content
+
+
+def test_the_page_after_sign_up_says_how_to_get_a_new_link(client):
+    page = client.get(client.post(reverse("account_signup"), SIGNUP)["Location"]).content.decode()
+    assert "Please contact us" not in page  # allauth's own page, with nobody to contact
+    assert reverse("account_login") in page and "sends the link again" in page
+    sent = len(mail.outbox)
+    with time_machine.travel(timezone.now() + timedelta(minutes=4)):  # allauth sends one link in 3 minutes
+        client.post(reverse("account_login"), {"login": "anna", "password": SIGNUP["password1"]})
+    assert len(mail.outbox) == sent + 1 and mail.outbox[-1].to == ["anna@example.org"]  # as the page promises
