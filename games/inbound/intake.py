@@ -26,7 +26,7 @@ def _fields(raw: bytes, door: str, recipients: list[str]) -> dict:
     key = hashlib.sha256(message_id.encode() if message_id else raw).hexdigest()
     values = [*recipients]
     for name in _RECIPIENT_HEADERS:
-        values += [str(v) for v in (message.get_all(name) or [])]
+        values += safety.header_values(message, name)
     row = tokens.find(tokens.token_in(values))
     return {
         "message_key": key,

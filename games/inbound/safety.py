@@ -37,6 +37,22 @@ def header(message: EmailMessage, name: str) -> str:
     return "" if value is None else str(value).replace("\x00", "")
 
 
+def header_values(message: EmailMessage, name: str) -> list[str]:
+    """Every value of a header as text; a malformed one is left out (the
+    email package's parser raises on some, e.g. `Cc: 0@`)."""
+    try:
+        values = message.get_all(name) or []
+    except Exception:
+        return []
+    shown = []
+    for value in values:
+        try:
+            shown.append(str(value).replace("\x00", ""))
+        except Exception:
+            continue
+    return shown
+
+
 def automatic(message: EmailMessage) -> str | None:
     auto = header(message, "Auto-Submitted").strip().lower()
     if auto and auto != "no":
@@ -59,8 +75,8 @@ def automatic(message: EmailMessage) -> str | None:
 def authentication_failed(message: EmailMessage, from_domain: str) -> str | None:
     """'dkim', 'spf' or 'dmarc' when a verdict for the From domain (or one
     that names no domain) failed."""
-    for value in message.get_all("Authentication-Results") or []:
-        for method, _result, properties in _VERDICT.findall(str(value)):
+    for value in header_values(message, "Authentication-Results"):
+        for method, _result, properties in _VERDICT.findall(value):
             domains = {value.rpartition("@")[2].lower() for value in _DOMAIN_IN.findall(properties)}
             if not domains or from_domain.lower() in domains:
                 return method.lower()

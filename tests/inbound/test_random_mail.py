@@ -54,6 +54,13 @@ def test_random_bodies_from_the_player(address, body, subject):
     handled(raw)
 
 
+@pytest.mark.parametrize("name", ["Cc", "To", "Delivered-To", "Authentication-Results"])
+def test_an_address_header_the_email_package_cannot_parse(address, name):
+    """Hypothesis found `Cc: 0@`: Python's header parser raises IndexError on it."""
+    sender, to = address
+    handled(f"From: {sender}\r\nTo: {to}\r\n{name}: 0@\r\n\r\n7H C4".encode())
+
+
 @RANDOM
 @given(headers=st.lists(st.tuples(HEADER_NAMES, TEXT), max_size=6), body=TEXT)
 def test_random_headers(address, headers, body):
