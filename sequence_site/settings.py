@@ -109,7 +109,7 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
+        conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
         conn_health_checks=True,
     )
 }
@@ -236,7 +236,7 @@ ACCOUNT_RATE_LIMITS_ENABLED = True  # allauth's defaults, counted in CACHES["def
 ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip"}
 ACCOUNT_LOGIN_BY_CODE_ENABLED = True  # a one-time code by e-mail: the way in that wrong passwords never block
 # The client's address (for those limits) behind this many proxies that add X-Forwarded-For; 0: REMOTE_ADDR.
-ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+ALLAUTH_TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 
 # --- E-mail -------------------------------------------------------------------
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Sequence <sequence@localhost>")
@@ -250,7 +250,7 @@ elif os.environ.get("EMAIL_HOST"):
 else:
     EMAIL_BACKEND = "sequence_site.mail.LocalMailboxBackend"
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
-EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
@@ -319,7 +319,7 @@ if not DEBUG and SITE_URL.startswith("https://"):
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
 if not SITE_URL.startswith("https://"):
@@ -371,6 +371,6 @@ LOGGING = {
 }
 
 # How stale the worker heartbeat may be before /healthz reports the worker down.
-HEARTBEAT_MAX_AGE_SECONDS = int(os.environ.get("HEARTBEAT_MAX_AGE_SECONDS", "300"))
+HEARTBEAT_MAX_AGE_SECONDS = env_int("HEARTBEAT_MAX_AGE_SECONDS", 300)
 # How late unsent e-mail or an unenforced deadline may be before /healthz complains.
-BACKLOG_MAX_AGE_SECONDS = int(os.environ.get("BACKLOG_MAX_AGE_SECONDS", "600"))
+BACKLOG_MAX_AGE_SECONDS = env_int("BACKLOG_MAX_AGE_SECONDS", 600)
