@@ -29,7 +29,7 @@ class EmailKind(models.TextChoices):
     RESIGN_PROPOSED = "resign_proposed", _("A teammate proposes that your team resigns")
     SEAT_OPENED = "seat_opened", _("Your seat is offered to others after missed turns, or was taken over")
     VACATION_SPENT = "vacation_spent", _("A day of your vacation spent so that your time did not run out")
-    CHAT_MENTION = "chat_mention", _("A player names you (@you) in a game's chat")
+    CHAT_MENTION = "chat_mention", _("A player names you (@you) in the chat of a game")
 
 
 # The notices a device may be sent (Web Push), and those on by default.

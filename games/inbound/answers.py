@@ -44,9 +44,12 @@ def _message(answer: dict) -> EmailMessage:
 
 def send(row_pk: int) -> bool:
     """Send the row's answer if it still has one; True when sent now. The row
-    lock makes the handler and the sweep send it once between them."""
+    lock makes the handler and the sweep send it once between them. It waits
+    for the lock rather than skipping a locked row: a copy of the message
+    (two reply addresses) locks the row for a moment to see it handled, and a
+    skip then would leave the answer to the sweep, minutes later."""
     with transaction.atomic():
-        row = InboundMessage.objects.select_for_update(skip_locked=True).filter(pk=row_pk).first()
+        row = InboundMessage.objects.select_for_update().filter(pk=row_pk).first()
         if row is None or not row.answer:
             return False
         try:

@@ -140,7 +140,7 @@ class Instance:
             files for sub in ("incoming", "active", "deferred") for _, _, files in os.walk(self.root / "queue" / sub)
         )
 
-    def wait(self, condition, what: str, timeout: float = 30) -> None:
+    def wait(self, condition, what: str, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout
         while not condition():
             if time.monotonic() > deadline:
