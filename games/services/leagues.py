@@ -27,7 +27,7 @@ from games.services.deadlines import deadlines_stop
 from games.services.dealing import game_deal
 from games.services.games import game_create
 from games.services.seating import seat_take
-from games.services.suspensions import require_not_suspended
+from games.services.suspensions import active_suspensions, require_not_suspended
 
 MIN_DIVISION = 3
 Goes = SeasonEntry.Move
@@ -95,7 +95,9 @@ def season_start(*, season_id: int, now: datetime) -> bool:
         season = Season.objects.select_for_update().select_related("league").get(pk=season_id)
         if season.status != Season.Status.SIGNUP or season.starts_at > now:
             return False
-        league, entries = season.league, list(season.entries.select_related("user"))
+        league = season.league
+        barred = active_suspensions(now).values("user_id")  # a suspended player is left out of the season
+        entries = list(season.entries.select_related("user").exclude(user_id__in=barred).exclude(user__is_active=False))
         if len(entries) < MIN_DIVISION:  # too few to play: the season waits another break
             season.starts_at = now + timedelta(days=league.break_days)
             season.ends_at = season.starts_at + timedelta(days=league.season_days)

@@ -14,7 +14,7 @@ from games.errors import GameError
 from games.league_tables import standings
 from games.models import Game, League, LeagueGame, Move, Season, SeasonEntry
 from games.services.leagues import season_open, timeouts_in
-from tests.factories import UserFactory
+from tests.factories import ModeratorFactory, UserFactory
 from tests.gameplay import first_play, state_of
 
 pytestmark = pytest.mark.django_db
@@ -165,3 +165,16 @@ def test_the_league_pages(client, league):
     assert "Autumn league" in client.get(reverse("leagues")).content.decode()
     assert client.get(reverse("league", args=["nope"])).status_code == 404
     assert client.get(reverse("league", args=["autumn"]) + "?season=9").status_code == 404
+
+
+def test_a_suspended_player_is_left_out_of_the_season(league):
+    players = UserFactory.create_batch(4)
+    season = open_season(league)
+    for user in players:
+        services.season_signup(season_id=season.pk, user=user)
+    services.player_suspend(user_id=players[0].pk, moderator=ModeratorFactory(), reason="abuse")
+    with time_machine.travel(season.starts_at):
+        assert services.leagues_tick()["started"] == 1
+    placed = dict(season.entries.values_list("user_id", "division"))
+    assert placed[players[0].pk] is None and {placed[u.pk] for u in players[1:]} == {1}
+    assert LeagueGame.objects.filter(season=season).count() == 3  # the three others, each pair once
