@@ -256,6 +256,7 @@ TEAM_RESIGNS_TOGETHER = Refusal(
     Conflict,
     _("In a team game a resignation is put to your team: use Resign, and your team resigns once all of you agree."),
 )
+VOTE_UNKNOWN = Refusal("vote_unknown", InvalidInput, _("There is no such vote."))
 NO_SUCH_SEASON = Refusal("no_such_season", GameNotFound, _("There is no such season."))
 SEASON_NOT_OPEN = Refusal("season_not_open", Conflict, _("This season is no longer open for sign-up."))
 ALREADY_SIGNED_UP = Refusal("already_signed_up", Conflict, _("You are already signed up for this season."))

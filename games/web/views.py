@@ -339,7 +339,7 @@ def game_vote(request, game_id: int):
         services.vote_resume(game_id=game_id, user=request.user)
         said = gettext("The clocks run again.")
     else:
-        raise Http404(gettext("There is no such vote."))
+        raise refusals.VOTE_UNKNOWN()
     return _done(request, game_id, said)
 
 

@@ -115,6 +115,8 @@ def test_the_table_has_the_buttons_and_they_vote(client):
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
     assert client.post(f"/games/{game.pk}/vote/", {"vote": "skip"}).status_code == 409  # a refusal, as a page
+    for forged in ({}, {"vote": "x"}, {"vote": "pause\x00"}, {"vote": "ｐａｕｓｅ"}):
+        assert client.post(f"/games/{game.pk}/vote/", forged).status_code == 400, forged
 
 
 def test_the_skip_button_shows_for_a_player_out_of_time(client):
