@@ -5,12 +5,16 @@ the hand stays in view with readable labels and tappable targets."""
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from games import services
 from games.engine.cards import JACKS
+from games.models import League
+from games.services.leagues import season_open
 from tests.e2e.conftest import WIDTHS, axe_violations, overflow, signed_in
 from tests.factories import UserFactory
 from tests.gameplay import first_play, state_of
+from tests.games.push_service import vapid_pair
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,7 +34,16 @@ def world(started_game):
     finished, finishers = started_game(2, 2, seed=9, is_public=True)
     services.move_submit(game_id=finished.pk, user=finishers[0], move=first_play(finished, 0), expected_version=0)
     services.move_submit(game_id=finished.pk, user=finishers[1], move="resign", expected_version=1)
+    teams, team_players = started_game(4, 2, seed=10)
+    services.resign(game_id=teams.pk, user=team_players[0], door="web")  # a proposal to the team
+    league = League.objects.create(name="Audit league", slug="audit", division_size=6)
+    season = season_open(league=league, starts_at=timezone.now())
+    for player in (host, guest, watcher):
+        services.season_signup(season_id=season.pk, user=player)
+    services.leagues_tick()
     return {
+        "teams": teams,
+        "team_players": team_players,
         "host": host,
         "guest": guest,
         "watcher": watcher,
@@ -78,11 +91,17 @@ def pages(world):
         ("replay", me, reverse("game_replay", args=[finished.pk]) + "?at=1"),
         ("profile", me, reverse("profile", args=[me.username])),
         ("settings", me, reverse("account_settings")),
+        ("table-team-resignation", world["team_players"][2], reverse("game", args=[world["teams"].pk])),
+        ("resign-agree", world["team_players"][2], reverse("game_resign", args=[world["teams"].pk])),
+        ("leaderboard", None, reverse("leaderboard")),
+        ("leagues", None, reverse("leagues")),
+        ("league", world["host"], reverse("league", args=["audit"])),
     ]
 
 
 @pytest.mark.parametrize("size", WIDTHS)
-def test_every_page_passes_axe_and_never_scrolls_sideways(browser, live_server, world, size, screenshot):
+def test_every_page_passes_axe_and_never_scrolls_sideways(browser, live_server, world, size, screenshot, settings):
+    settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY = vapid_pair()  # the settings page offers notifications
     base, problems, contexts = live_server.url, [], {}
     for name, user, url in pages(world):
         key = user.pk if user else None
