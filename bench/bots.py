@@ -6,9 +6,11 @@ In the same run: level 1 against level 0, level 2 against level 1 and level 1
 against itself, each over --games games split evenly over 2 players and 2x2
 teams, automatic and tabletop draws, the levels changing sides every game.
 Prints each win rate with its 95 % (Wilson) interval, the first player's win
-rate of level 1 against itself, level 1's decisions per second and the
+rate of level 1 against itself and, as the baseline for the others, how
+often level 1 wins from the tested level's seat over the same deals (the
+luck of a few hundred deals is worth several points), level 1's decisions per second and the
 median / 95th percentile time of a level-2 move. Level 2 plays --iterations
-playouts a move, fewer once --seconds have passed: level-2 games are
+lookahead lines a move, fewer once --seconds have passed: level-2 games are
 slow, so use --jobs 2 only when nothing else runs on the machine."""
 
 import argparse
@@ -96,7 +98,7 @@ def init_worker(budget):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=400, help="games per pairing (split over the four tables)")
-    parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS, help="level 2: playouts a move")
+    parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS, help="level 2: lookahead lines a move")
     parser.add_argument("--seconds", type=float, default=1.0, help="level 2: seconds a move at most")
     parser.add_argument("--jobs", type=int, default=1, help="processes (one core each)")
     parser.add_argument("--seed", type=int, default=1)
@@ -121,7 +123,7 @@ def main() -> None:
     with multiprocessing.Pool(args.jobs, initializer=init_worker, initargs=(budget,)) as pool:
         for done, (task, winner, spent) in enumerate(pool.imap_unordered(play, tasks, chunksize=1), 1):
             (tested, other, _), players, draw_mode, levels, _ = task
-            results[(tested, other)].append((players, draw_mode, levels, winner))
+            results[(tested, other)].append((players, draw_mode, levels, winner, task[0][2]))
             for level, seconds in spent.items():
                 times[level].extend(seconds)
             if done % 50 == 0:
@@ -130,7 +132,7 @@ def main() -> None:
                 )
     elapsed = time.perf_counter() - started
     print(
-        f"bench/bots.py: {args.games} games a pairing, level 2 at most {args.iterations} playouts and "
+        f"bench/bots.py: {args.games} games a pairing, level 2 at most {args.iterations} lookahead lines and "
         f"{args.seconds} s a move, {args.jobs} process(es), {elapsed:.0f} s"
     )
     print()
@@ -143,8 +145,8 @@ def main() -> None:
             continue
         groups = [(f"{p}p {mode}", [g for g in games if g[0] == p and g[1] == mode]) for p, mode in tables]
         for label, group in [*groups, ("all", games)]:
-            wins = sum(1 for _, _, levels, w in group if w is not None and levels[w] == tested)
-            draws = sum(1 for *_, w in group if w is None)
+            wins = sum(1 for _, _, levels, w, _ in group if w is not None and levels[w] == tested)
+            draws = sum(1 for *_, w, _ in group if w is None)
             low, high = wilson(wins, len(group))
             rate = wins / len(group) if group else 0.0
             print(
@@ -153,11 +155,19 @@ def main() -> None:
             )
     if (1, 1) in results:
         games = results[(1, 1)]
-        firsts = sum(1 for *_, w in games if w == 0)
+        firsts = sum(1 for *_, w, _ in games if w == 0)
         low, high = wilson(firsts, len(games))
         print(
             f"\nlevel 1 vs level 1, the first player (blue) wins {firsts}/{len(games)} = {firsts / len(games):.1%} "
             f"(95 % CI {low:.1%}-{high:.1%}; the published greedy bot: 52.5 %)"
+        )
+        # The same deals and sides as the other pairings' game i: what the luck
+        # of those deals gives the tested level's side when level 1 plays it.
+        lucky = sum(1 for *_, w, i in games if w == (i // len(tables)) % 2)
+        low, high = wilson(lucky, len(games))
+        print(
+            f"level 1 in the tested level's seat, the same deals: {lucky}/{len(games)} = {lucky / len(games):.1%} "
+            f"(95 % CI {low:.1%}-{high:.1%}): the baseline to read the other win rates against"
         )
     print()
     if times[1]:

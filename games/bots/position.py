@@ -30,6 +30,8 @@ class Position:
     """A board seen by one team: per window how many cells each team holds
     (corners included), how many are empty, and whether it is still open to each team."""
 
+    # What spending a jack costs, by level (level 2's keeper overrides them).
+    two_eyed_cost, one_eyed_cost = TWO_EYED_COST, ONE_EYED_COST
     __slots__ = ("board", "counts", "empties", "needed", "open", "sequences", "team", "teams")
 
     def __init__(self, board: list[int], sequences: list[list[tuple[int, ...]]], team: int, teams: int, needed: int):
@@ -148,9 +150,9 @@ class Position:
     def play_value(self, card: str, cell: int) -> float:
         """A play's worth, a jack's price taken off."""
         if card in ONE_EYED_JACKS:
-            return self.remove(cell) - ONE_EYED_COST
+            return self.remove(cell) - self.one_eyed_cost
         value = self.place(cell)
-        return value - TWO_EYED_COST if card in TWO_EYED_JACKS else value
+        return value - self.two_eyed_cost if card in TWO_EYED_JACKS else value
 
     def keep_value(self, card: str, free_cells) -> float:
         """What a card in hand is worth keeping: a jack a lot, a card its best free space."""

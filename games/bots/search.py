@@ -1,31 +1,46 @@
-"""Level 2: a search over sampled worlds (determinised Monte Carlo with
-successive halving at the root).
+"""Level 2: level 1 with its two-eyed jacks kept for a sequence, checked by a
+shallow lookahead over sampled worlds.
 
-Level 1 ranks the plays and keeps the few close to its best as candidates.
-Each round deals a world the seat cannot tell from the real one (worlds.py);
-every candidate still in is played in it, then every seat plays on by level 1
-for a few turns, with the same luck for each candidate, and the result is
-scored (a finished game 1, ½ or 0; else the teams' lines compared). The worse
-half of the candidates drops out as the budget is spent; the last one left is
-played. What is not a choice among plays (a draw, a penalty, a dead card, a
-pass, a win now) is level 1's. An iteration is one playout."""
+Level 2 ranks the plays as level 1 does, but prices a two-eyed jack just
+under a sequence, so that it spends one only to make a sequence (or for as
+much): in bot-against-bot play, a wild card kept for the fifth chip is worth
+more than any cell it takes earlier. The few plays close to the best are the
+candidates. Each world is dealt so the seat cannot tell it from the real one
+(worlds.py); in it every candidate is played, then the other seats answer by
+level 1 for one round (up to this seat's team's partner or the opponent
+before this seat's next turn), with the same cards drawn for each candidate
+(common random numbers), and the position reached is scored: the teams'
+open windows and sequences compared, this seat's jacks in hand counted, a
+game won or lost at a fixed worth. The candidate worth most over the worlds
+is played, but the first-ranked one is kept unless another beats it by a
+margin: the lookahead's noise must not overturn a clear choice. What is not
+a choice among plays (a draw, a penalty, a dead card, a pass, a win now) is
+level 1's. An iteration is one candidate's line in one world."""
 
-import math
 import random
 import time
 
 from games.bots.greedy import greedy_move, ranked_plays
-from games.bots.position import WIN, Position
+from games.bots.position import ONE_EYED_COST, OPEN, SEQUENCE, TWO_EYED_COST, WIN, Position
 from games.bots.worlds import WorldMaker
+from games.engine.cards import ONE_EYED_JACKS, TWO_EYED_JACKS
 from games.engine.moves import CANONICAL_PLAYS
 from games.engine.rules import apply, legal_moves
 from games.engine.setup import TEAM_NAMES
 
 CANDIDATES = 6
-DEPTH = 4  # turns played on after the candidate, every seat's counted
-SCALE = 40.0  # score difference that makes a leaf worth about 0.73
-DEFAULT_ITERATIONS = 150
-MARGIN = 30.0  # level-1 worth below the best that a candidate may be (blocking a four is worth 400)
+DEFAULT_ITERATIONS = 60
+MARGIN = 30.0  # worth below the best that a candidate may be (blocking a four is worth 400)
+KEEP = 20.0  # what another candidate must beat the first-ranked one by, on average
+GAME_OVER = 5 * SEQUENCE  # a line's worth when the game ends in it
+JACKS = {**dict.fromkeys(TWO_EYED_JACKS, TWO_EYED_COST), **dict.fromkeys(ONE_EYED_JACKS, ONE_EYED_COST)}
+
+
+class Keeper(Position):
+    """Level 2's view of the plays: a two-eyed jack is spent only for a sequence."""
+
+    __slots__ = ()
+    two_eyed_cost = SEQUENCE - 100
 
 
 def search_move(
@@ -36,60 +51,48 @@ def search_move(
     iterations: int | None = None,
     seconds: float | None = None,
     candidates: int = CANDIDATES,
-    depth: int = DEPTH,
 ) -> str | None:
-    """The move to play after `iterations` playouts (DEFAULT_ITERATIONS when
+    """The move to play after `iterations` lines (DEFAULT_ITERATIONS when
     None), or fewer once `seconds` have passed."""
-    pos = Position.from_view(view)
+    pos = Keeper.from_view(view)
     first = greedy_move(pos, moves)
     if first is None or first not in CANONICAL_PLAYS:
         return first
     ranked = ranked_plays(pos, moves)
     if ranked[0][0] >= WIN:
         return first
-    # Only plays close to level 1's best are searched: the search settles what
-    # level 1 cannot tell apart, and noise never overturns a clear choice.
     options = [text for value, text in ranked[:candidates] if value >= ranked[0][0] - MARGIN]
     if len(options) == 1:
         return first
-    iterations = iterations or DEFAULT_ITERATIONS
+    budget = iterations or DEFAULT_ITERATIONS
     deadline = None if seconds is None else time.perf_counter() + seconds
     maker = WorldMaker(view)
-    seat, team = view["seat"], view["seat"] % len(view["teams"])
-    return _halving(maker, seat, team, options, rng, iterations, deadline, depth)
-
-
-def _halving(maker, seat: int, team: int, options: list[str], rng, iterations: int, deadline, depth: int) -> str:
-    """Every candidate still in is tried in the same worlds with the same luck
-    (common random numbers), and the worse half drops out each time a share
-    of the budget is spent."""
-    alive = list(range(len(options)))
+    seat = view["seat"]
+    plies = view["players"] - 1
     totals = [0.0] * len(options)
-    rounds_left = max(1, math.ceil(math.log2(len(options))))
-    spent = 0
-    while len(alive) > 1 and spent < iterations and (deadline is None or time.perf_counter() < deadline):
-        for _ in range(max(1, (iterations - spent) // rounds_left // len(alive))):
-            world = maker.sample(rng)
-            luck = rng.getrandbits(64)
-            for i in alive:
-                totals[i] += _playout(world, seat, team, options[i], random.Random(luck), depth)
-            spent += len(alive)
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        alive.sort(key=lambda i: (-totals[i], i))
-        alive = alive[: max(1, len(alive) // 2)]
-        rounds_left = max(1, rounds_left - 1)
-    return options[min(alive, key=lambda i: (-totals[i], i))]
+    spent = worlds = 0
+    while spent < budget and (deadline is None or time.perf_counter() < deadline):
+        world = maker.sample(rng)
+        luck = rng.getrandbits(64)
+        for i, text in enumerate(options):
+            totals[i] += _line(world, seat, text, random.Random(luck), plies)
+        spent += len(options)
+        worlds += 1
+    totals[0] += KEEP * worlds  # options[0] is the first-ranked play
+    return options[max(range(len(options)), key=lambda i: (totals[i], -i))]
 
 
-def _playout(state, seat: int, team: int, move: str, rng: random.Random, depth: int) -> float:
+def _line(state, seat: int, move: str, rng: random.Random, plies: int) -> float:
+    """The worth for `seat`'s team of `move` and level 1's answers for `plies` more turns."""
+
     def shuffle(cards):
         return rng.sample(cards, len(cards))
 
-    state, _ = apply(state, seat, move, shuffle=shuffle)
+    team = seat % state.teams
+    state, events = apply(state, seat, move, shuffle=shuffle)
     pos = Position.from_state(state, seat)  # then kept up to date from each move's events
     turns = 0
-    while state.result is None and turns < depth:
+    while state.result is None and turns < plies:
         for other, opened in enumerate(state.pending):
             if opened is not None and other != state.turn:  # level 1 always takes its draw
                 state, _ = apply(state, other, "draw", shuffle=shuffle)
@@ -102,13 +105,13 @@ def _playout(state, seat: int, team: int, move: str, rng: random.Random, depth: 
         pos.follow(state, events)
         if state.result is None and state.turn != turn:
             turns += 1
-    return _worth(state, pos, team)
+    if state.result is not None and state.result["winner"] is not None:
+        return GAME_OVER if state.result["winner"] == TEAM_NAMES[team] else -GAME_OVER
+    theirs = max(_lines(pos, other) for other in range(state.teams) if other != team)
+    return _lines(pos, team) - theirs + sum(JACKS.get(card, 0) for card in state.hands[seat])
 
 
-def _worth(state, pos: Position, team: int) -> float:
-    if state.result is not None:
-        winner = state.result["winner"]
-        return 0.5 if winner is None else float(winner == TEAM_NAMES[team])
-    ours = pos.score(team)
-    theirs = max(pos.score(other) for other in range(state.teams) if other != team)
-    return 1.0 / (1.0 + math.exp(-(ours - theirs) / SCALE))
+def _lines(pos: Position, team: int) -> float:
+    """How far the team's lines are: its sequences and its open windows by how full."""
+    windows = sum(OPEN[n] for n, open_ in zip(pos.counts[team], pos.open[team], strict=True) if open_)
+    return SEQUENCE * len(pos.sequences[team]) + windows

@@ -105,6 +105,14 @@ def test_with_no_play_level_1_passes_the_card_least_worth_keeping():
     assert decide(state, 0).startswith("pass ") and decide(state, 0) != "pass JS"
 
 
+def test_level_2_keeps_a_two_eyed_jack_for_a_sequence():
+    state = put(new_game([["JD", *FILLER], []]), "blue", "C3", "D3", "E3")
+    assert decide(state, 0, 1).startswith("JD")  # level 1 makes its four with the jack
+    assert not decide(state, 0, 2, iterations=12).startswith("JD")
+    state = put(new_game([["JD", *FILLER], []]), "blue", *FOUR)
+    assert decide(state, 0, 2, iterations=12) in {"JD B3", "JD G3"}  # a sequence is worth the jack
+
+
 @pytest.mark.parametrize("level", [0, 1, 2])
 def test_a_bot_never_resigns(level):
     state = new_game([["7H", *FILLER], ["9D", *FILLER]])
