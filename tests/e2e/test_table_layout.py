@@ -19,9 +19,9 @@ def a_game_with_chat(started_game, players=2, teams=2):
     game, users = started_game(players, teams)
     for n in range(12):
         services.chat_post(game_id=game.pk, user=users[n % 2], text=f"message {n}")
-    services.chat_post(game_id=game.pk, user=users[1], text=LONG)
     for seat in range(players):  # a few moves, for a history
         services.move_submit(game_id=game.pk, user=users[seat], move=first_play(game, seat), expected_version=seat)
+    services.chat_post(game_id=game.pk, user=users[1], text=LONG)  # new to seat 0, since its move
     return game, users
 
 
@@ -44,6 +44,10 @@ def test_the_chat_has_its_place(browser, live_server, started_game, screenshot, 
         assert chat["y"] < history["y"]
     else:
         assert hand["y"] < chat["y"] < history["y"]
+        summary = page.locator(".chat-fold > summary")
+        assert "new" in summary.inner_text()  # folded under the hand, saying how many are new
+        assert not page.locator(".chat-list").is_visible()
+        summary.click()  # a tap opens it
     newest = page.locator(".chat-list li").last
     assert LONG in newest.inner_text()
     assert newest.is_visible()  # the box opens at its end
