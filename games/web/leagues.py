@@ -62,20 +62,22 @@ def _games(season: Season, division: int) -> list[Game]:
 @login_required
 @require_POST
 def season_signup(request, slug: str, season_id: int):
-    try:
-        services.season_signup(season_id=season_id, user=request.user)
-    except GameError as exc:
-        return web_refusals.refusal_response(exc, lambda error: _league_page(request, slug, error=error))
-    messages.success(request, gettext("You are signed up: the season starts on its day, with every game at once."))
-    return redirect("league", slug=slug)
+    said = gettext("You are signed up: the season starts on its day, with every game at once.")
+    return _entry_change(request, slug, lambda: services.season_signup(season_id=season_id, user=request.user), said)
 
 
 @login_required
 @require_POST
 def season_leave(request, slug: str, season_id: int):
+    said = gettext("You are no longer signed up for this season.")
+    return _entry_change(request, slug, lambda: services.season_leave(season_id=season_id, user=request.user), said)
+
+
+def _entry_change(request, slug: str, change, said: str):
+    """Sign up or withdraw: back to the league with what happened, or its page with the refusal."""
     try:
-        services.season_leave(season_id=season_id, user=request.user)
+        change()
     except GameError as exc:
         return web_refusals.refusal_response(exc, lambda error: _league_page(request, slug, error=error))
-    messages.success(request, gettext("You are no longer signed up for this season."))
+    messages.success(request, said)
     return redirect("league", slug=slug)

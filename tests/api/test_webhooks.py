@@ -19,9 +19,9 @@ from accounts.api_tokens import token_create
 from accounts.models import ApiToken, Webhook, WebhookEvent
 from games import services
 from games.errors import GameError
-from tests.api.webhook_receiver import receiver
 from tests.factories import UserFactory
 from tests.gameplay import first_play
+from tests.receiver import receiver
 
 pytestmark = pytest.mark.django_db
 

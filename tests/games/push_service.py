@@ -5,15 +5,14 @@ the browser would, and answers with the next of its statuses."""
 
 import base64
 import json
-import threading
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import http_ece
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, utils
+
+from tests.receiver import receiver
 
 
 def b64url(raw: bytes) -> str:
@@ -68,30 +67,6 @@ def verified_claims(authorization: str, audience: str) -> dict:
     return decoded
 
 
-@contextmanager
 def push_service(*statuses: int):
-    got: list[tuple[str, dict, bytes]] = []
-    answers = list(statuses or (201,))
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self):
-            body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-            got.append((self.path, {k.lower(): v for k, v in self.headers.items()}, body))
-            status = answers.pop(0) if len(answers) > 1 else answers[0]
-            self.send_response(status)
-            self.send_header("Content-Length", "0")
-            self.end_headers()
-
-        def log_message(self, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        server.origin = f"http://127.0.0.1:{server.server_address[1]}"
-        server.got = got
-        yield server
-    finally:
-        server.shutdown()
-        server.server_close()
+    """A push service: the receiver, answering 201 unless told otherwise."""
+    return receiver(*(statuses or (201,)))

@@ -48,7 +48,7 @@ def test_a_turn_reaches_the_device_signed_and_encrypted_and_says_no_more_than_th
         device = subscribed(users[1], service)
         move(game, users[0], 0)
         assert push_send.send_due() == {"sent": 1}
-    (path, headers, body) = service.got[0]
+    (headers, body), path = service.got[0], service.paths[0]
     assert path == "/push/abc"
     assert headers["content-encoding"] == "aes128gcm" and int(headers["ttl"]) == vapid.PUSH_TTL_SECONDS
     claims = verified_claims(headers["authorization"], audience=service.origin)
@@ -68,7 +68,7 @@ def test_a_push_in_the_players_language(vapid, started_game):
         device = subscribed(User.objects.get(pk=users[1].pk), service)
         move(game, users[0], 0)
         push_send.send_due()
-    assert device.decrypt(service.got[0][2])["title"].startswith(f"Jste na tahu ve hře {game.pk}")
+    assert device.decrypt(service.got[0][1])["title"].startswith(f"Jste na tahu ve hře {game.pk}")
 
 
 def test_a_delivered_turn_makes_its_email_wait_and_a_move_meanwhile_drops_it(vapid, started_game):
@@ -190,6 +190,6 @@ def test_a_chat_mention_reaches_the_device(vapid, started_game):
         device = subscribed(users[1], service)
         services.chat_post(game_id=game.pk, user=users[0], text=f"@{users[1].username} well played")
         assert push_send.send_due() == {"sent": 1}
-    shown = device.decrypt(service.got[0][2])
+    shown = device.decrypt(service.got[0][1])
     assert shown["title"] == f"{users[0].username} names you in the chat of game {game.pk}"
     assert "well played" not in json.dumps(shown)  # the sentence only: the message stays at the table

@@ -1,6 +1,6 @@
-"""A real HTTP receiver on loopback for the webhook tests (threading
-http.server): it answers each POST with the next of its statuses (the last
-one repeats) and keeps what it was sent."""
+"""A real HTTP receiver on loopback for the webhook and Web Push tests
+(threading http.server): it answers each POST with the next of its statuses
+(the last one repeats) and keeps what it was sent, and to which path."""
 
 import threading
 from contextlib import contextmanager
@@ -10,12 +10,14 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 @contextmanager
 def receiver(*statuses: int, location: str = "http://127.0.0.1:9/elsewhere"):
     got: list[tuple[dict, bytes]] = []
+    paths: list[str] = []
     answers = list(statuses or (200,))
 
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self):
             body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
             got.append(({k.lower(): v for k, v in self.headers.items()}, body))
+            paths.append(self.path)
             status = answers.pop(0) if len(answers) > 1 else answers[0]
             self.send_response(status)
             if 300 <= status < 400:
@@ -32,7 +34,8 @@ def receiver(*statuses: int, location: str = "http://127.0.0.1:9/elsewhere"):
     thread.start()
     try:
         server.url = f"http://127.0.0.1:{server.server_address[1]}/hook?from=sequence"
-        server.got = got
+        server.origin = f"http://127.0.0.1:{server.server_address[1]}"
+        server.got, server.paths = got, paths
         yield server
     finally:
         server.shutdown()
