@@ -3,7 +3,7 @@ them (my games, open games, a profile). What a viewer sees *of* a game — the
 table, a replayed position — is `games.viewmodels`."""
 
 import dataclasses
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
@@ -104,15 +104,25 @@ def muted_by(*, user) -> list[int]:
 
 
 @dataclass(frozen=True, slots=True)
-class RowGame:
-    """What a line of "my games" shows of its game, as plain values: building
-    model instances (and prefetching their seats) cost more than the query."""
+class ListedSeat:
+    pk: int
+    position: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ListedGame:
+    """A game in a list (my games, open games, games in play), as plain
+    values: building model instances (and prefetching their seats) cost more
+    than the query. A list's cache key is its rows (fragments.rows_key)."""
 
     pk: int
     status: str
     revision: int
+    version: int
     players: int
     teams: int
+    draw_mode: str
     winner: str
     turn_position: int | None
     turn_deadline: datetime | None
@@ -125,31 +135,38 @@ class RowGame:
     bank_increment_seconds: int
     bank_cap_seconds: int
     weekends_off: bool
-    # the last move, read by subqueries of the same query (None before the first)
-    last_seat: int | None
-    last_text: str | None
-    last_events: list | None
+    seat_list: list[ListedSeat] = field(default_factory=list)  # in turn order
+    # the last move, read by subqueries of the same query (my games only; None before the first)
+    last_seat: int | None = None
+    last_text: str | None = None
+    last_events: list | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class RowSeat:
-    pk: int
-    position: int
-    name: str
+LAST_MOVE = ("last_seat", "last_text", "last_events")
+# The game's own columns, in the order of ListedGame's fields.
+LISTED = tuple(
+    "id" if f.name == "pk" else f.name for f in fields(ListedGame) if f.name not in ("seat_list", *LAST_MOVE)
+)
+SEAT_COLUMNS = ("id", "position", "name")
 
 
 @dataclass(frozen=True, slots=True)
 class GameRow:
-    game: RowGame
-    my_seat: RowSeat | None
-    seats: list[RowSeat]  # in turn order
+    """A line of "my games": the game, and what it is to the viewer."""
+
+    game: ListedGame
+    my_seat: ListedSeat | None
     urgency: int  # 0 my move, 1 waiting on others, 2 invitation or forming, 3 finished
     deadline: datetime | None
     invitation: int | None = None  # its pk, for a game the viewer is invited to
     invited: tuple[str, ...] = ()  # a forming game's invitees still to answer, as the inviter typed them
 
     @property
-    def opponents(self) -> list[RowSeat]:
+    def seats(self) -> list[ListedSeat]:
+        return self.game.seat_list
+
+    @property
+    def opponents(self) -> list[ListedSeat]:
         return [seat for seat in self.seats if self.my_seat is None or seat.pk != self.my_seat.pk]
 
     @property
@@ -177,10 +194,6 @@ class GameRow:
         return sentence_case(words, names.values())
 
 
-LAST_MOVE = ("last_seat", "last_text", "last_events")
-ROW_GAME = tuple(f"game__{field.name}" for field in fields(RowGame) if field.name not in LAST_MOVE) + LAST_MOVE
-
-
 def _with_last_move(rows: QuerySet) -> QuerySet:
     """Each row's game's last move, as three columns of the row."""
     last = Move.objects.filter(game_id=OuterRef("game_id")).order_by("-seq")
@@ -191,20 +204,22 @@ def _with_last_move(rows: QuerySet) -> QuerySet:
     )
 
 
-ROW_SEATS = ("game__seats__id", "game__seats__position", "game__seats__name")
+ROW_GAME = (*(f"game__{column}" for column in LISTED), *(f"game__seats__{column}" for column in SEAT_COLUMNS))
 
 
-def _games_with_seats(rows, own_width: int) -> dict[int, tuple[tuple, RowGame, list[RowSeat]]]:
-    """Rows of (`own_width` columns of their own, the game's, one seat of
-    it) grouped by game: the own columns, the game, and its seats in order."""
-    game_width = len(ROW_GAME)
-    games: dict[int, tuple[tuple, RowGame, list[RowSeat]]] = {}
+def _listed(rows, own_width: int = 0) -> dict[int, tuple[tuple, ListedGame]]:
+    """Rows of (`own_width` columns of their own, the game's, one seat of it
+    or None, and the last move's when there are) grouped by game, in the
+    order of the rows: the own columns and the game with its seats."""
+    game_end, seat_end = own_width + len(LISTED), own_width + len(LISTED) + len(SEAT_COLUMNS)
+    games: dict[int, tuple[tuple, ListedGame]] = {}
     for row in rows:
         game_pk = row[own_width]
         if game_pk not in games:
-            games[game_pk] = (tuple(row[:own_width]), RowGame(*row[own_width : own_width + game_width]), [])
-        if row[-3] is not None:
-            games[game_pk][2].append(RowSeat(*row[-3:]))
+            game = ListedGame(*row[own_width:game_end], [], *row[seat_end:])
+            games[game_pk] = (tuple(row[:own_width]), game)
+        if row[game_end] is not None:
+            games[game_pk][1].seat_list.append(ListedSeat(*row[game_end:seat_end]))
     return games
 
 
@@ -212,7 +227,7 @@ def _my_seats(user_id: int) -> QuerySet:
     return (
         _with_last_move(Seat.objects.filter(user_id=user_id).exclude(game__status=Game.Status.ABORTED))
         .order_by("game_id", "game__seats__position")
-        .values_list("id", "position", "draw_deadline", *ROW_GAME, *ROW_SEATS)
+        .values_list("id", "position", "draw_deadline", *ROW_GAME, *LAST_MOVE)
     )
 
 
@@ -221,7 +236,7 @@ def _my_invitations(user_id: int) -> QuerySet:
         user_id=user_id, status=Invitation.Status.PENDING, game__status=Game.Status.FORMING
     )
     return (
-        _with_last_move(invited).order_by("game_id", "game__seats__position").values_list("id", *ROW_GAME, *ROW_SEATS)
+        _with_last_move(invited).order_by("game_id", "game__seats__position").values_list("id", *ROW_GAME, *LAST_MOVE)
     )
 
 
@@ -242,78 +257,39 @@ def my_games(*, user, finished_limit: int = 10) -> list[GameRow]:
     (games.prepared); a third for whom forming games still wait for."""
     mine = prepared.rows("my-games-seats", _my_seats, user.pk)
     rows, finished, forming = [], [], []
-    for (seat_pk, position, draw_deadline), game, seats in _games_with_seats(mine, own_width=3).values():
-        seat = RowSeat(seat_pk, position, next(s.name for s in seats if s.pk == seat_pk))
+    for (seat_pk, position, draw_deadline), game in _listed(mine, own_width=3).values():
+        seat = next(s for s in game.seat_list if s.pk == seat_pk)
         if game.status == Game.Status.ACTIVE:
             my_move = game.turn_position == position or draw_deadline is not None
             deadline = draw_deadline if draw_deadline and game.turn_position != position else game.turn_deadline
-            rows.append(GameRow(game, seat, seats, 0 if my_move else 1, deadline))
+            rows.append(GameRow(game, seat, 0 if my_move else 1, deadline))
         elif game.status == Game.Status.PAUSED:  # by a moderator: nobody's move, no clock
-            rows.append(GameRow(game, seat, seats, 1, None))
+            rows.append(GameRow(game, seat, 1, None))
         elif game.status == Game.Status.FORMING:
-            forming.append(GameRow(game, seat, seats, 2, None))
+            forming.append(GameRow(game, seat, 2, None))
         else:
-            finished.append(GameRow(game, seat, seats, 3, None))
+            finished.append(GameRow(game, seat, 3, None))
     if forming:  # whom the forming games still wait for: one query more, only when there are some
         waiting = _invitees([row.game.pk for row in forming])
         rows.extend(dataclasses.replace(row, invited=waiting.get(row.game.pk, ())) for row in forming)
     invitations = prepared.rows("my-games-invitations", _my_invitations, user.pk)
-    for (invitation_pk,), game, seats in _games_with_seats(invitations, own_width=1).values():
-        rows.append(GameRow(game, None, seats, 2, None, invitation_pk))
+    for (invitation_pk,), game in _listed(invitations, own_width=1).values():
+        rows.append(GameRow(game, None, 2, None, invitation_pk))
     far = timezone.now().replace(year=9999)
     rows.sort(key=lambda row: (row.urgency, row.deadline or far, -row.game.pk))
     finished.sort(key=lambda row: row.game.finished_at or row.game.created_at, reverse=True)
     return rows + finished[:finished_limit]
 
 
-@dataclass(frozen=True, slots=True)
-class ListedSeat:
-    pk: int
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class ListedGame:
-    """A line of a public list (home, open games) as plain values: building
-    model instances (and prefetching into them) cost more than the query."""
-
-    pk: int
-    revision: int
-    version: int
-    status: str
-    players: int
-    teams: int
-    draw_mode: str
-    # the clock, for {{ game|clock }}
-    clock_kind: str
-    turn_seconds: int
-    bank_initial_seconds: int
-    bank_increment_seconds: int
-    bank_cap_seconds: int
-    weekends_off: bool
-    seat_list: list[ListedSeat]  # in turn order
-
-
-CLOCK = ("clock_kind", "turn_seconds", "bank_initial_seconds", "bank_increment_seconds", "bank_cap_seconds")
-LISTED = ("id", "revision", "version", "status", "players", "teams", "draw_mode", *CLOCK, "weekends_off")
-
-
 def _lines(games: QuerySet[Game]) -> QuerySet:
     """The lines of `games` (ordered and sliced) with their seats, in one
     query: a row for each seat (or one for a game nobody sits at)."""
     chosen = Game.objects.filter(pk__in=games.values("pk")).order_by(*games.query.order_by, "seats__position")
-    return chosen.values_list(*LISTED, "seats__id", "seats__name")
+    return chosen.values_list(*LISTED, *(f"seats__{column}" for column in SEAT_COLUMNS))
 
 
-def _listed(rows) -> list[ListedGame]:
-    games: dict[int, ListedGame] = {}  # in the order of the rows
-    for *line, seat_id, seat_name in rows:
-        game = games.get(line[0])
-        if game is None:
-            game = games[line[0]] = ListedGame(*line, seat_list=[])
-        if seat_id is not None:
-            game.seat_list.append(ListedSeat(seat_id, seat_name))
-    return list(games.values())
+def _games_of(rows) -> list[ListedGame]:
+    return [game for _, game in _listed(rows).values()]
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,8 +327,8 @@ def _open() -> QuerySet[Game]:
 def open_games(*, user) -> list[ListedGame]:
     """Public games still looking for players, that the viewer is not in."""
     if user.is_authenticated:  # the viewer's own games left out: a query of its own
-        return _listed(_lines(_open().exclude(seats__user=user)[:50]))
-    return _listed(prepared.rows("open-games", lambda: _lines(_open()[:50])))
+        return _games_of(_lines(_open().exclude(seats__user=user)[:50]))
+    return _games_of(prepared.rows("open-games", lambda: _lines(_open()[:50])))
 
 
 def public_games_in_play(*, limit: int = 20) -> list[ListedGame]:
@@ -360,7 +336,7 @@ def public_games_in_play(*, limit: int = 20) -> list[ListedGame]:
         games = Game.objects.filter(status=Game.Status.ACTIVE, is_public=True).order_by("-started_at", "-pk")
         return _lines(games[:limit])
 
-    return _listed(prepared.rows(f"games-in-play-{limit}", lines))
+    return _games_of(prepared.rows(f"games-in-play-{limit}", lines))
 
 
 def _seats_seen(seats: QuerySet[Seat], *, viewer) -> QuerySet[Seat]:
