@@ -446,11 +446,20 @@ class Vote(models.Model):
         return f"{self.get_kind_display()} by {self.voter_id} (game {self.game_id} v{self.version})"
 
 
+class AnswerKind(models.TextChoices):
+    """The e-mails written when they are owed and sent as written: the answers
+    to e-mailed moves (games.inbound). No player sets a delivery for them."""
+
+    REPLY = "inbound_reply", _("An answer to an e-mailed move")
+    MISMATCH = "inbound_mismatch", _("A reply from another address, refused")
+
+
 class Notification(models.Model):
     """An e-mail the site owes someone: the outbox. Written in the same
     transaction as the change that caused it, then sent by a task on commit
     or, failing that, by the periodic sweep. Rendered when sent, from the
-    game as it is then, and skipped if it no longer applies."""
+    game as it is then, and skipped if it no longer applies; an answer to
+    an e-mailed move (AnswerKind) is written when owed and sent as written."""
 
     Kind = EmailKind  # the kinds a player sets a delivery for, in accounts
 
@@ -469,7 +478,7 @@ class Notification(models.Model):
     )
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="notifications")
     version = models.PositiveIntegerField(_("game version"), help_text=_("The game version that caused it."))
-    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
+    kind = models.CharField(_("kind"), max_length=20, choices=[*Kind.choices, *AnswerKind.choices])
     variant = models.PositiveSmallIntegerField(
         _("variant"),
         default=0,
@@ -490,12 +499,27 @@ class Notification(models.Model):
     sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
     last_error = models.CharField(_("last error"), max_length=300, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    # An answer: the inbound message it answers (one answer each), and the
+    # message as written, cleared once sent (it quotes the hand: never shown).
+    inbound = models.OneToOneField(
+        "InboundMessage",
+        verbose_name=_("answer to"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="answer",
+    )
+    message = models.JSONField(_("message as written"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("outgoing e-mail")
         verbose_name_plural = _("outgoing e-mails")
         constraints = [
-            models.UniqueConstraint(fields=["to_email", "game", "version", "kind", "variant"], name="notification_once")
+            models.UniqueConstraint(
+                fields=["to_email", "game", "version", "kind", "variant"],
+                condition=models.Q(inbound__isnull=True),
+                name="notification_once",
+            )
         ]
         indexes = [
             models.Index(fields=["status", "due_at"], name="notification_due_idx"),
@@ -613,14 +637,10 @@ class InboundMessage(models.Model):
         _("resignation code hash"), max_length=64, blank=True, help_text=_("A resignation's one-time code, hashed.")
     )
     confirmed = models.BooleanField(_("confirmed"), default=False, help_text=_("Its resignation code was used."))
-    reply_sent_at = models.DateTimeField(_("reply sent at"), null=True, blank=True)
     notice_sent_at = models.DateTimeField(
         _("notice sent at"), null=True, blank=True, help_text=_("The real player told of a wrong sender.")
     )
-    # The answer is written with the outcome, in the same transaction, and
-    # cleared once sent: a worker that dies before sending leaves it here for
-    # games.inbound.answers.send_unsent. It quotes the hand: never shown.
-    answer = models.JSONField(_("answer"), default=dict, blank=True)
+    # Its answer, if any, is an outbox row (Notification.inbound) written with the outcome.
 
     class Meta:
         verbose_name = _("incoming e-mail")

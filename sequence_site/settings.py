@@ -200,7 +200,6 @@ CELERY_BEAT_SCHEDULE = {
     "leagues-tick": {"task": "games.leagues_tick", "schedule": crontab(minute=29)},
     "cancel-stale-games": {"task": "games.cancel_stale_games", "schedule": crontab(minute=17)},
     "inbound-imap-poll": {"task": "games.inbound_imap_poll", "schedule": crontab()},  # a no-op without INBOUND_IMAP_URL
-    "inbound-send-answers": {"task": "games.inbound_send_answers", "schedule": crontab()},
     "outbox-prune": {"task": "games.outbox_prune", "schedule": crontab(hour=4, minute=41)},
     "inbound-prune": {"task": "games.inbound_prune", "schedule": crontab(hour=4, minute=53)},
     "api-prune": {"task": "games.api_prune", "schedule": crontab(hour=5, minute=7)},

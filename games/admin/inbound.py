@@ -11,7 +11,7 @@ from games.models import InboundMessage, ReplyToken
 
 @admin.register(InboundMessage)
 class InboundMessageAdmin(ReadOnlyAdmin):
-    list_display = ["received_at", "door", "sender", "subject", "game", "outcome", "detail", "reply_sent_at"]
+    list_display = ["received_at", "door", "sender", "subject", "game", "outcome", "detail"]
     list_filter = ["outcome", "door"]
     search_fields = ["sender", "subject", "message_id", "detail"]
     date_hierarchy = "received_at"
@@ -28,7 +28,6 @@ class InboundMessageAdmin(ReadOnlyAdmin):
         "commands",
         "outcome",
         "detail",
-        "reply_sent_at",
         "notice_sent_at",
     ]
     readonly_fields = fields

@@ -54,7 +54,9 @@ class NotificationAdmin(ReadOnlyAdmin):
     list_filter = ["status", "kind", "digest"]
     search_fields = ["to_email", "=game__id", "recipient__username"]
     list_select_related = ["game"]
-    readonly_fields = [f.name for f in Notification._meta.fields]
+    # An answer's message as written quotes the player's hand: never shown.
+    exclude = ["message"]
+    readonly_fields = [f.name for f in Notification._meta.fields if f.name != "message"]
 
     @admin.display(description=_("game"), ordering="game")
     def game_link(self, notification):

@@ -1,7 +1,8 @@
 """One stored message, handled once, in its own transaction: the checks of
 games.inbound.safety, the sender against the token's player, then the
 commands through games.services (door "email"), all or nothing. The reply
-is composed inside and sent once the transaction has committed."""
+is written inside, as a row of the mail outbox, and sent by the outbox once
+the transaction has committed (or by its sweep, with its retries)."""
 
 import hashlib
 import logging
@@ -15,9 +16,9 @@ from django.utils import timezone
 
 from games import refusals, services
 from games.errors import GameError
-from games.inbound import answers, body, commands, replies, safety
-from games.mail import tokens
-from games.models import Game, InboundMessage, Move
+from games.inbound import body, commands, replies, safety
+from games.mail import outbox, tokens
+from games.models import AnswerKind, Game, InboundMessage, Move
 
 log = logging.getLogger(__name__)
 Outcome = InboundMessage.Outcome
@@ -42,10 +43,13 @@ def handle(message_pk: int) -> None:
         except Exception:  # a bug must not make the MTA retry for ever: the row says what happened
             log.exception("inbound message %s", row.pk)
             row.outcome, row.detail, outgoing = Outcome.REJECTED, "internal_error", []
-        # At most one answer per message; kept with the outcome until sent.
-        row.answer = answers.stored(*outgoing[0]) if outgoing else {}
         row.save()
-    answers.send(message_pk)
+        answer = None
+        if outgoing:  # at most one answer per message: an outbox row, written with the outcome it tells
+            message, kind = outgoing[0]
+            answer = outbox.written(message, kind=kind, game=row.game, user=row.user, answering=row)
+    if answer is not None:
+        outbox.deliver(answer.pk)
 
 
 def _reject(row: InboundMessage, outcome: str, detail: str) -> list:
@@ -77,16 +81,16 @@ def _handle(row: InboundMessage) -> list:
     dead = tokens.why_dead(token)
     if dead:
         row.outcome, row.detail = Outcome.REFUSED, dead.code
-        return [(replies.refused(thread, token, dead), "reply_sent_at")]
+        return [(replies.refused(thread, token, dead), AnswerKind.REPLY)]
     words = body.reply_text(message)
     try:
         cmds = commands.read(words.text, row.subject, quoted=words.quoted)
     except commands.Refused as refused:
         row.outcome, row.detail = Outcome.REFUSED, refused.error.code
         tried = [refused.line] if refused.line else []
-        return [(replies.refused(thread, token, refused.error, tried=tried), "reply_sent_at")]
+        return [(replies.refused(thread, token, refused.error, tried=tried), AnswerKind.REPLY)]
     row.commands = [{"kind": c.kind, "text": c.text} for c in cmds]
-    return [(_run(row, token, cmds, thread), "reply_sent_at")]
+    return [(_run(row, token, cmds, thread), AnswerKind.REPLY)]
 
 
 def _run(row: InboundMessage, token, cmds: list, thread):
@@ -155,4 +159,7 @@ def _mismatch_notice(row: InboundMessage) -> list:
     """The token's player hears that someone else used their address, at most once a day."""
     since = timezone.now() - NOTICE_EVERY
     told = InboundMessage.objects.filter(user=row.user, notice_sent_at__gte=since).exists()
-    return [] if told else [(replies.mismatch_notice(row), "notice_sent_at")]
+    if told:
+        return []
+    row.notice_sent_at = timezone.now()  # told now: the outbox sends it
+    return [(replies.mismatch_notice(row), AnswerKind.MISMATCH)]

@@ -5,7 +5,7 @@ from celery import shared_task
 from django.conf import settings
 from django.core.cache import cache
 
-from games.inbound import answers, imap
+from games.inbound import imap
 
 LOCK = "inbound-imap-poll"
 
@@ -19,9 +19,3 @@ def inbound_imap_poll() -> int:
         return imap.poll(url)
     finally:
         cache.delete(LOCK)
-
-
-@shared_task(name="games.inbound_send_answers", ignore_result=True)
-def inbound_send_answers() -> int:
-    """Every minute: answers to inbound e-mails that were stored but not sent."""
-    return answers.send_unsent()

@@ -12,7 +12,7 @@ from accounts.unsubscribe import unsubscribe_token
 from games.mail.board_text import board_as_text
 from games.mail.kinds import kind_of
 from games.mail.kinds.base import Prepared, Templates, absolute
-from games.mail.mime import Message
+from games.mail.mime import Message, from_written
 from games.mail.tokens import address, for_emails
 from games.mail.turn_news import news_for
 from games.models import Game, Notification, Seat
@@ -100,7 +100,10 @@ def build(
     notification: Notification, game: Game | None = None, prepared: Prepared | None = None
 ) -> EmailMultiAlternatives | None:
     """The message for one outbox row, in the recipient's language and time
-    zone; `game` and `prepared` as for `context_for`."""
+    zone; `game` and `prepared` as for `context_for`. A message written
+    when owed is sent as written."""
+    if kind_of(notification).written:
+        return from_written(notification.message)
     recipient = notification.recipient
     zone = recipient.time_zone if recipient else "UTC"
     with timezone.override(zone), translation.override(language_of(recipient)):

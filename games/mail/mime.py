@@ -1,4 +1,4 @@
-"""E-mail messages written out faster. The standard library passes every
+"""E-mail messages written out faster, and kept as written until sent. The standard library passes every
 header through its folding (email.header.Header) when it writes a message,
 even the many that are plain ASCII, short and need none: a third of the time
 to write a turn e-mail. Those are written as they are; a subject in other
@@ -33,3 +33,24 @@ class Message(EmailMultiAlternatives):
         message = super().message()
         message.policy = QUICK_HEADERS  # the parts are written with their parent's policy
         return message
+
+
+def as_written(message: Message) -> dict:
+    """A plain-text message as an outbox row keeps it until sent (Notification.message)."""
+    return {
+        "subject": message.subject,
+        "body": message.body,
+        "to": list(message.to),
+        "reply_to": list(message.reply_to),
+        "headers": dict(message.extra_headers),
+    }
+
+
+def from_written(written: dict) -> Message:
+    return Message(
+        subject=written["subject"],
+        body=written["body"],
+        to=written["to"],
+        reply_to=written["reply_to"],
+        headers=written["headers"],
+    )

@@ -21,7 +21,8 @@ from django.utils import timezone
 
 from accounts.models import Delivery, EmailOptOut
 from games.mail import dispatch, emails, push_owed
-from games.models import Game, Notification
+from games.mail.mime import Message, as_written
+from games.models import Game, InboundMessage, Notification
 
 log = logging.getLogger(__name__)
 LEASE = timedelta(minutes=5)
@@ -105,6 +106,23 @@ def save_all(notifications: list[Notification | None], *, game: Game, version: i
         # robust: a broker that cannot be reached is logged, never the change's failure (it is
         # committed); the sweep sends the rows.
         transaction.on_commit(lambda: dispatch.send_due(game_id=game.pk, version=version), robust=True)
+
+
+def written(message: Message, *, kind: str, game: Game, user, answering: InboundMessage) -> Notification:
+    """An answer to an e-mailed move as an outbox row: written now, in the
+    transaction of the outcome it tells, and sent as written, by `deliver`
+    once that commits or else by the sweep, like every e-mail. Whatever the
+    recipient's preferences: they wrote to us."""
+    return Notification.objects.create(
+        recipient=user,
+        to_email=message.to[0],
+        game=game,
+        version=game.version,
+        kind=kind,
+        due_at=timezone.now(),
+        inbound=answering,
+        message=as_written(message),
+    )
 
 
 def deliver_due_for(*, game_id: int, version: int, now: datetime | None = None) -> list[str]:
@@ -193,7 +211,8 @@ def deliver_many(ids: list[int], now: datetime | None = None) -> dict[int, str]:
 
 
 def _mark_sent(ids: list[int], claimed_at: datetime) -> None:
-    _finish(ids, claimed_at, status=Notification.Status.SENT, sent_at=timezone.now())
+    # A message kept as written (an answer) is cleared: it quotes the hand.
+    _finish(ids, claimed_at, status=Notification.Status.SENT, sent_at=timezone.now(), message={})
 
 
 @contextmanager

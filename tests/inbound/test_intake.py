@@ -71,14 +71,17 @@ def test_moderators_see_every_message_and_its_outcome(stored, admin_client):
 
 
 def test_an_answer_the_mail_server_refused_is_sent_by_the_sweep_once(started_game, monkeypatch):
-    """The move is applied and its answer kept with the outcome: a mail server
-    that refuses (or a worker that dies) before the send loses no answer."""
+    """The move is applied and its answer written with the outcome, as a row
+    of the mail outbox: a mail server that refuses (or a worker that dies)
+    before the send loses no answer, and the outbox's retries send it once."""
     from datetime import timedelta
 
     from django.core import mail
     from django.core.mail import EmailMessage
+    from django.utils import timezone
 
-    from games.inbound import answers
+    from games.mail import outbox
+    from games.models import Notification
 
     game, users = started_game(2, 2, seed=3)
     raw = reply(latest_to(users[0].email), engine.legal_moves(state_of(game), 0)[0])
@@ -90,14 +93,18 @@ def test_an_answer_the_mail_server_refused_is_sent_by_the_sweep_once(started_gam
     monkeypatch.setattr(EmailMessage, "send", refuse)
     row = intake.receive(raw, door=InboundMessage.Door.PIPE)
     monkeypatch.undo()
-    assert row.outcome == Outcome.APPLIED and row.reply_sent_at is None and row.answer["to"] == [users[0].email]
+    answer = Notification.objects.get(inbound=row)
+    assert row.outcome == Outcome.APPLIED and answer.status == Notification.Status.PENDING
+    assert answer.message["to"] == [users[0].email] and answer.last_error
 
-    assert answers.send_unsent() == 0  # the handler's own time to send is not over yet
-    InboundMessage.objects.filter(pk=row.pk).update(received_at=row.received_at - timedelta(minutes=3))
-    assert answers.send_unsent() == 1
-    assert answers.send_unsent() == 0
-    row.refresh_from_db()
-    assert row.reply_sent_at is not None and row.answer == {}
-    answered = mail.outbox[sent_before:]
-    assert [m.to for m in answered] == [[users[0].email]]
+    outbox.sweep()
+    answer.refresh_from_db()
+    assert answer.status == Notification.Status.PENDING  # the retry waits its time
+    later = timezone.now() + timedelta(minutes=3)
+    outbox.sweep(later)
+    outbox.sweep(later + timedelta(minutes=10))
+    answer.refresh_from_db()
+    assert answer.status == Notification.Status.SENT and answer.message == {}  # it quoted the hand
+    answered = [m for m in mail.outbox[sent_before:] if m.to == [users[0].email] and "In-Reply-To" in m.extra_headers]
+    assert len(answered) == 1
     assert answered[0].extra_headers["In-Reply-To"]

@@ -256,4 +256,4 @@ def test_a_refused_line_with_a_nul_is_quoted_back_without_it(started_game, monke
     assert last_row().outcome == Outcome.REFUSED
     body = answer_to(users[0].email).body
     assert "\x00" not in body and "7H\ufffdC4" in body
-    assert "\x00" not in str(last_row().answer)
+    assert "\x00" not in str(Notification.objects.get(inbound=last_row()).message)

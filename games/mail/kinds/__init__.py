@@ -6,12 +6,13 @@ its context, its subject and its templates (templates/emails/<kind>-*).
     invitations.py  the invitation, an answer to it
     lifecycle.py    game started, cancelled, over; seat opened; resignation proposed
     table_talk.py   a moderator's action, a chat mention
+    answers.py      the answers to e-mailed moves, written when owed and sent as written
 
 A new kind of e-mail is a class in one of these modules, listed below, and
 its choice in accounts.models.EmailKind; games.mail.notify says who is owed it.
 """
 
-from games.mail.kinds import invitations, lifecycle, table_talk, turns
+from games.mail.kinds import answers, invitations, lifecycle, table_talk, turns
 from games.mail.kinds.base import MailKind
 from games.models import Notification
 
@@ -32,6 +33,8 @@ KINDS: dict[str, MailKind] = {
         lifecycle.ResignProposed(),
         table_talk.Moderation(),
         table_talk.ChatMention(),
+        answers.REPLY,
+        answers.MISMATCH,
     )
 }
 

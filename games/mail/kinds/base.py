@@ -53,6 +53,8 @@ class MailKind:
     asks_to_act = False
     # A turn e-mail tells what happened since the player last acted (turn_news, loaded per batch).
     wants_news = False
+    # Written when owed and sent as written (Notification.message), not rendered when sent.
+    written = False
 
     @property
     def templates(self) -> Templates:
