@@ -7,15 +7,15 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AnonymousUser
-from django.db.models import Exists, F, JSONField, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from games import prepared, refusals
+from games import refusals
 from games.describe import describe_move, sentence_case
 from games.engine import TEAM_NAMES
 from games.engine.setup import team_of
-from games.models import ChatMessage, ChatMute, Game, Invitation, Move, Seat
+from games.game_lines import GameLines
+from games.models import ChatMessage, ChatMute, Game, Invitation, Seat
 from games.moderators import is_moderator
 
 
@@ -194,19 +194,6 @@ class GameRow:
         return sentence_case(words, names.values())
 
 
-def _with_last_move(rows: QuerySet) -> QuerySet:
-    """Each row's game's last move, as three columns of the row."""
-    last = Move.objects.filter(game_id=OuterRef("game_id")).order_by("-seq")
-    return rows.annotate(
-        last_seat=Subquery(last.values("seat")[:1]),
-        last_text=Subquery(last.values("text")[:1]),
-        last_events=Subquery(last.values("events")[:1], output_field=JSONField()),
-    )
-
-
-ROW_GAME = (*(f"game__{column}" for column in LISTED), *(f"game__seats__{column}" for column in SEAT_COLUMNS))
-
-
 def _listed(rows, own_width: int = 0) -> dict[int, tuple[tuple, ListedGame]]:
     """Rows of (`own_width` columns of their own, the game's, one seat of it
     or None, and the last move's when there are) grouped by game, in the
@@ -223,21 +210,23 @@ def _listed(rows, own_width: int = 0) -> dict[int, tuple[tuple, ListedGame]]:
     return games
 
 
-def _my_seats(user_id: int) -> QuerySet:
-    return (
-        _with_last_move(Seat.objects.filter(user_id=user_id).exclude(game__status=Game.Status.ABORTED))
-        .order_by("game_id", "game__seats__position")
-        .values_list("id", "position", "draw_deadline", *ROW_GAME, *LAST_MOVE)
-    )
-
-
-def _my_invitations(user_id: int) -> QuerySet:
-    invited = Invitation.objects.filter(
-        user_id=user_id, status=Invitation.Status.PENDING, game__status=Game.Status.FORMING
-    )
-    return (
-        _with_last_move(invited).order_by("game_id", "game__seats__position").values_list("id", *ROW_GAME, *LAST_MOVE)
-    )
+MY_SEATS = GameLines(
+    Seat,
+    ("id", "position", "draw_deadline"),
+    game=LISTED,
+    seat=SEAT_COLUMNS,
+    where=lambda b, g: f"b.{b.get_field('user').column} = %s AND NOT (g.{g.get_field('status').column} = %s)",
+)
+MY_INVITATIONS = GameLines(
+    Invitation,
+    ("id",),
+    game=LISTED,
+    seat=SEAT_COLUMNS,
+    where=lambda b, g: (
+        f"b.{b.get_field('user').column} = %s AND b.{b.get_field('status').column} = %s"
+        f" AND g.{g.get_field('status').column} = %s"
+    ),
+)
 
 
 def _invitees(game_ids: list[int]) -> dict[int, tuple[str, ...]]:
@@ -253,9 +242,9 @@ def my_games(*, user, finished_limit: int = 10) -> list[GameRow]:
     """The viewer's games, most urgent first: my move (nearest deadline
     first), waiting on others, invitations and forming games, then finished.
     Two queries (the viewer's seats, their invitations), each row a seat of
-    one of their games with its game's last move, their SQL built once
-    (games.prepared); a third for whom forming games still wait for."""
-    mine = prepared.rows("my-games-seats", _my_seats, user.pk)
+    one of their games with its game's last move, their SQL written once
+    (games.game_lines); a third for whom forming games still wait for."""
+    mine = MY_SEATS.rows([user.pk, Game.Status.ABORTED])
     rows, finished, forming = [], [], []
     for (seat_pk, position, draw_deadline), game in _listed(mine, own_width=3).values():
         seat = next(s for s in game.seat_list if s.pk == seat_pk)
@@ -272,7 +261,7 @@ def my_games(*, user, finished_limit: int = 10) -> list[GameRow]:
     if forming:  # whom the forming games still wait for: one query more, only when there are some
         waiting = _invitees([row.game.pk for row in forming])
         rows.extend(dataclasses.replace(row, invited=waiting.get(row.game.pk, ())) for row in forming)
-    invitations = prepared.rows("my-games-invitations", _my_invitations, user.pk)
+    invitations = MY_INVITATIONS.rows([user.pk, Invitation.Status.PENDING, Game.Status.FORMING])
     for (invitation_pk,), game in _listed(invitations, own_width=1).values():
         rows.append(GameRow(game, None, 2, None, invitation_pk))
     far = timezone.now().replace(year=9999)
@@ -326,17 +315,13 @@ def _open() -> QuerySet[Game]:
 
 def open_games(*, user) -> list[ListedGame]:
     """Public games still looking for players, that the viewer is not in."""
-    if user.is_authenticated:  # the viewer's own games left out: a query of its own
-        return _games_of(_lines(_open().exclude(seats__user=user)[:50]))
-    return _games_of(prepared.rows("open-games", lambda: _lines(_open()[:50])))
+    games = _open().exclude(seats__user=user) if user.is_authenticated else _open()  # not the viewer's own
+    return _games_of(_lines(games[:50]))
 
 
 def public_games_in_play(*, limit: int = 20) -> list[ListedGame]:
-    def lines() -> QuerySet:
-        games = Game.objects.filter(status=Game.Status.ACTIVE, is_public=True).order_by("-started_at", "-pk")
-        return _lines(games[:limit])
-
-    return _games_of(prepared.rows(f"games-in-play-{limit}", lines))
+    games = Game.objects.filter(status=Game.Status.ACTIVE, is_public=True).order_by("-started_at", "-pk")
+    return _games_of(_lines(games[:limit]))
 
 
 def _seats_seen(seats: QuerySet[Seat], *, viewer) -> QuerySet[Seat]:
@@ -344,23 +329,13 @@ def _seats_seen(seats: QuerySet[Seat], *, viewer) -> QuerySet[Seat]:
     return seats.filter(visibility(user=viewer, via="game__"))
 
 
-VISITOR = AnonymousUser()  # whom the visitors' prepared queries are built for
-
-
-def _glance(game_id: int, viewer=VISITOR) -> QuerySet:
-    seats = _seats_seen(Seat.objects.filter(game_id=game_id), viewer=viewer).order_by("position")
-    return seats.values_list("game__version", "game__revision", "game__status")[:1]
-
-
 def replay_glance(*, game_id: int, user) -> Game | None:
     """What the key of a cached replay needs (fragments.replay_key), in one
     query: the game's version, revision and status (a Game with only those
     loaded). None where the viewer may not see the game, or nobody sits at
     it: game_for_viewer tells which."""
-    if user.is_authenticated:
-        rows = list(_glance(game_id, viewer=user))
-    else:  # a visitor's glance has no parameter but the game: its SQL is built once
-        rows = prepared.rows("replay-glance-visitor", _glance, game_id)
+    seats = _seats_seen(Seat.objects.filter(game_id=game_id), viewer=user).order_by("position")
+    rows = list(seats.values_list("game__version", "game__revision", "game__status")[:1])
     if not rows:
         return None
     loaded = {"id": game_id, "version": rows[0][0], "revision": rows[0][1], "status": rows[0][2]}
@@ -386,17 +361,10 @@ class ProfileRow:
     finished_at: datetime
 
 
-def _finished_games(player_id: int, viewer=VISITOR) -> QuerySet:
-    seats = _seats_seen(Seat.objects.filter(user_id=player_id, game__status=Game.Status.FINISHED), viewer=viewer)
-    return seats.order_by("-game__finished_at").values_list(*PROFILE_FIELDS)[:100]
-
-
 def finished_games_of(*, player, viewer) -> list[ProfileRow]:
     """The player's finished games that the viewer may see, newest first."""
-    if viewer.is_authenticated:
-        newest = _finished_games(player.pk, viewer=viewer)
-    else:  # a visitor's list has no parameter but the player: its SQL is built once
-        newest = prepared.rows("finished-games-visitor", _finished_games, player.pk)
+    seats = _seats_seen(Seat.objects.filter(user_id=player.pk, game__status=Game.Status.FINISHED), viewer=viewer)
+    newest = seats.order_by("-game__finished_at").values_list(*PROFILE_FIELDS)[:100]
     rows = []
     for game_id, position, players, teams, winner, reason, finished_at in newest:
         team = TEAM_NAMES[team_of(position, teams)]  # as Seat.team_name has it

@@ -6,12 +6,13 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.db.models import JSONField, OuterRef, Subquery
 
 from games import selectors, services
 from games.errors import GameNotFound
-from games.models import Game, Seat
+from games.models import Game, Move, Seat
 from tests.factories import ModeratorFactory, UserFactory
-from tests.gameplay import play_a_move, state_of
+from tests.gameplay import first_play, play_a_move, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -125,9 +126,9 @@ def lines(games) -> list[tuple]:
     ]
 
 
-def test_a_visitors_lists_built_once_show_what_the_models_have_now(started_game):
-    """The visitor's lists keep their SQL (games.prepared), never their rows:
-    each call shows the games and seats as they are, newest first."""
+def test_a_visitors_lists_show_what_the_models_have_now(started_game):
+    """Each call shows the games and seats as they are, newest first, to a
+    visitor and to a player."""
     hosts = UserFactory.create_batch(3)
     for host in hosts[:2]:
         services.game_create(start_mode=Game.StartMode.MANUAL, creator=host, players=3, teams=3, is_public=True)
@@ -201,8 +202,8 @@ def test_the_record_may_be_downloaded_only_once_the_game_is_over(started_game):
 
 
 def test_a_query_built_once_runs_with_each_callers_own_ids(started_game):
-    """games.prepared: the SQL of "my games" and of a visitor's profile is
-    built for the first caller of a process, then run with each one's ids."""
+    """games.game_lines: the SQL of "my games" is written for the first
+    caller of a process, then run with each one's ids."""
     first, _ = started_game(2, 2, is_public=True)
     second, _ = started_game(2, 2, is_public=True)
     for game in (first, second):
@@ -213,3 +214,39 @@ def test_a_query_built_once_runs_with_each_callers_own_ids(started_game):
         assert row.game.pk == game.pk and row.my_team == "green" and row.game.finished_at is not None
         [line] = selectors.finished_games_of(player=winner, viewer=AnonymousUser())
         assert line.game_id == game.pk and line.outcome == "won" and line.finished_at == row.game.finished_at
+
+
+def my_seats_by_the_orm(user_id: int):
+    """selectors.MY_SEATS's lines as the ORM reads them: the reference its SQL must match."""
+    last = Move.objects.filter(game_id=OuterRef("game_id")).order_by("-seq")
+    seats = Seat.objects.filter(user_id=user_id).exclude(game__status=Game.Status.ABORTED)
+    return (
+        seats.annotate(
+            last_seat=Subquery(last.values("seat")[:1]),
+            last_text=Subquery(last.values("text")[:1]),
+            last_events=Subquery(last.values("events")[:1], output_field=JSONField()),
+        )
+        .order_by("game_id", "game__seats__position")
+        .values_list(
+            "id",
+            "position",
+            "draw_deadline",
+            *(f"game__{column}" for column in selectors.LISTED),
+            *(f"game__seats__{column}" for column in selectors.SEAT_COLUMNS),
+            "last_seat",
+            "last_text",
+            "last_events",
+        )
+    )
+
+
+def test_the_lines_of_my_games_are_the_rows_the_orm_reads(started_game):
+    """Every kind of column (dates, a flag, JSON, NULLs of a game not begun
+    and of an open draw) comes back from game_lines' cursor as from the ORM."""
+    game, users = started_game(2, 2, draw_mode="tabletop", weekends_off=True)
+    services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
+    services.game_create(start_mode=Game.StartMode.MANUAL, creator=users[0], players=3, teams=3)  # forming
+    rows = selectors.MY_SEATS.rows([users[0].pk, Game.Status.ABORTED])
+    assert rows == [list(row) for row in my_seats_by_the_orm(users[0].pk)] and len(rows) == 3
+    assert any(isinstance(value, list) and value for value in rows[0])  # the last move's events
+    assert any(value is None for value in rows[-1])  # no move yet
