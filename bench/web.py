@@ -599,6 +599,66 @@ def queries_per_request(fx: Fixture) -> list[tuple[str, int]]:
     return rows
 
 
+# --- where a cold page's time goes ------------------------------------------------------------
+
+# (what, file, function): cumulative time of each, so a part includes what it calls
+# (the view-model is built lazily, inside the template's rendering).
+PROFILED = [
+    ("the whole request (test client)", "django/test/client.py", "request"),
+    ("session and user (middleware)", "django/contrib/auth/__init__.py", "get_user"),
+    ("session load", "django/contrib/sessions/backends/cached_db.py", "load"),
+    ("loading the game (game_for_viewer)", "games/selectors.py", "game_for_viewer"),
+    ("the seat's presence (seat_seen)", "games/services/seating.py", "seat_seen"),
+    ("the view (_game_page)", "games/web/views.py", "_game_page"),
+    ("templates (render_to_string, all of it)", "django/template/loader.py", "render_to_string"),
+    ("view-model (table_for, in the templates)", "games/viewmodels/table.py", "table_for"),
+    ("  engine: state_from_json", "games/engine/state.py", "state_from_json"),
+    ("  engine: player_view", "games/engine/view.py", "player_view"),
+    ("  engine: legal_actions", "games/engine/rules.py", "legal_actions"),
+    ("chat (chat_for)", "games/viewmodels/chat.py", "chat_for"),
+    ("cache reads", "django/core/cache/backends/redis.py", "get"),
+    ("cache writes", "django/core/cache/backends/redis.py", "set"),
+]
+
+
+def profile_cold(fx: Fixture, views: int) -> None:
+    """`views` cold first views (each game viewed once by its player to move) in
+    process under cProfile, after one warm-up; prints the parts' cumulative times."""
+    import cProfile
+    import pstats
+
+    from django.test import Client
+
+    walk = fx.cold[: views + 1]
+    client = Client(SERVER_NAME="127.0.0.1")  # one handler: its middleware is loaded once, as in a worker
+
+    def view(path: str, cookie: str) -> None:
+        client.cookies.clear()
+        client.cookies.load(cookie)
+        assert client.get(path).status_code == 200, path
+
+    view(*walk[0])  # imports, compiled templates
+    rest = walk[1:]
+    profiler = cProfile.Profile()
+    started = time.perf_counter()
+    profiler.enable()
+    for path, cookie in rest:
+        view(path, cookie)
+    profiler.disable()
+    elapsed = (time.perf_counter() - started) / len(rest)
+    stats = pstats.Stats(profiler).stats
+    print(f"\n{len(rest)} cold first views in process: {elapsed * 1000:.1f} ms each (load {os.getloadavg()[0]:.2f})")
+    total = None
+    for label, filename, function in PROFILED:
+        cumulative = sum(
+            entry[3] for (file, _, name), entry in stats.items() if file.endswith(filename) and name == function
+        )
+        total = total or cumulative
+        print(f"  {label:<44} {cumulative / len(rest) * 1000:>7.2f} ms  {cumulative / total:>5.0%}")
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(60)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
+
+
 # --- the run ------------------------------------------------------------------------------
 
 
@@ -701,7 +761,9 @@ def run_measurements(fx: Fixture, site: Server, bare: Server, minimal: Server, a
                 continue
             if row.site.label == "table page, cold":
                 row.site.walk = cold_walk
-            elif row.site.label == "table page, warm":
+            elif row.site.label == "table page, warm":  # reloads: each viewed once first, if the cold walk did not
+                for path, cookie in cold_walk[:WARM_GAMES]:
+                    check_once(Target("table page, warm", site, path, cookie))
                 row.site.walk = cold_walk[:WARM_GAMES] * 1000
             elif row.site.label == "move POST":  # each POST a first move in a game nobody moved in yet
                 row.site.walk = [(f"/games/{pk}/move/", player) for pk in fresh]
@@ -798,6 +860,9 @@ def main() -> None:
         default=0,
         help="the site, bare and minimal apps on this port and the next two (default: free ports)",
     )
+    parser.add_argument(
+        "--profile", type=int, default=0, help="only profile this many cold views in process (cProfile)"
+    )
     parser.add_argument("--quick", action="store_true", help="a first look: 2 s each, 3 passes, 1,000 games, 600 cold")
     args = parser.parse_args()
     if args.quick:
@@ -847,6 +912,8 @@ def main() -> None:
         call_command("migrate", verbosity=0)
         call_command("collectstatic", verbosity=0, interactive=False)
         fx = fill(args.games, move_games, args.cold_games)
+        if args.profile:
+            return profile_cold(fx, args.profile)
         queries = queries_per_request(fx)
         connections.close_all()
         print(
