@@ -132,7 +132,7 @@ class Fixture:
     table_early: int = 0  # game ids
     table_late: int = 0
     late_version: int = 0
-    move_games: list = field(default_factory=list)
+    move_games: list = field(default_factory=list)  # (game id, cookie of its player to move)
     move_text: str = ""
     spare_move_game: int = 0
     list_users: dict = field(default_factory=dict)  # games -> user
@@ -325,9 +325,11 @@ def fill(filler_games: int, move_games: int, cold_games: int) -> Fixture:
     def pair(me, other, my_turn=True):
         return (me, other) if (turn == 0) == my_turn else (other, me)
 
-    # Move POST: one fresh game per request, the player to move.
-    movers = clone_games(template, (pair(player, fillers[i % len(fillers)]) for i in range(move_games + 1)))
-    fx.move_games, fx.spare_move_game = [g.pk for g in movers[:-1]], movers[-1].pk
+    # Move POST: one fresh game per request, its player to move one of the fillers (a player with
+    # thousands of games in play would make the header's count of their turns the measure).
+    movers = clone_games(template, (pair(fillers[i % 400], fillers[(i + 7) % 400]) for i in range(move_games)))
+    fx.move_games = [(g.pk, cookies[fillers[i % 400].pk]) for i, g in enumerate(movers)]
+    fx.spare_move_game = clone_games(template, [pair(player, rival)])[0].pk
 
     # My games: users with 4, 20 and 40 games in play, half of them their move.
     for count in (4, 20, 40):
@@ -743,9 +745,9 @@ def run_measurements(fx: Fixture, site: Server, bare: Server, minimal: Server, a
         if target.walk is None:  # every page answers as expected, and every worker has imported its code
             for _ in range(4):
                 check_once(target)
-    player = fx.cookies[fx.player.username]
     share = len(fx.cold) // args.passes
     fresh = list(fx.move_games)
+    cookie_of = dict(fx.move_games)
     accepted, passes = 0, []
     measure_with = lambda target: measure(target, args.seconds, args.connections, args.threads, workdir)  # noqa: E731
     for number in range(args.passes):
@@ -766,7 +768,7 @@ def run_measurements(fx: Fixture, site: Server, bare: Server, minimal: Server, a
                     check_once(Target("table page, warm", site, path, cookie))
                 row.site.walk = cold_walk[:WARM_GAMES] * 1000
             elif row.site.label == "move POST":  # each POST a first move in a game nobody moved in yet
-                row.site.walk = [(f"/games/{pk}/move/", player) for pk in fresh]
+                row.site.walk = [(f"/games/{pk}/move/", cookie) for pk, cookie in fresh]
             result = measured[row.site.label] = measure_with(row.site)
             notes = f"  !! {result.wrong} answers not {row.site.expect}" if result.wrong else ""
             if result.walked_out and row.site.label != "table page, warm":
@@ -775,7 +777,8 @@ def run_measurements(fx: Fixture, site: Server, bare: Server, minimal: Server, a
             if row.site.label == "move POST":
                 accepted += result.requests - result.wrong
                 time.sleep(1)  # the requests still in flight when the load stopped finish first
-                fresh = list(Game.objects.filter(pk__in=fresh, version=0).order_by("pk").values_list("pk", flat=True))
+                unmoved = Game.objects.filter(pk__in=cookie_of, version=0).order_by("pk").values_list("pk", flat=True)
+                fresh = [(pk, cookie_of[pk]) for pk in unmoved]
         for name, target in reversed(bases.items()):
             floor_rps[name].append(measure_with(target).rps)
         for name, (first, last) in floor_rps.items():
@@ -785,7 +788,7 @@ def run_measurements(fx: Fixture, site: Server, bare: Server, minimal: Server, a
             for row in rows
         }
         passes.append({"load": load, "results": results})
-    recorded = Move.objects.filter(game_id__in=fx.move_games).count()
+    recorded = Move.objects.filter(game_id__in=cookie_of).count()
     print(
         f"  move POST: {accepted} answered 303, {recorded} moves recorded in the database "
         f"(up to {args.connections * args.passes} more: requests in flight when the load stopped)"
