@@ -618,8 +618,8 @@ PROFILED = [
     ("  engine: player_view", "games/engine/view.py", "player_view"),
     ("  engine: legal_actions", "games/engine/rules.py", "legal_actions"),
     ("chat (chat_for)", "games/viewmodels/chat.py", "chat_for"),
-    ("cache reads", "django/core/cache/backends/redis.py", "get"),
-    ("cache writes", "django/core/cache/backends/redis.py", "set"),
+    ("cache reads", "django/core/cache/backends/redis.py", ("get", "get_many")),
+    ("cache writes", "django/core/cache/backends/redis.py", ("set", "set_many")),
 ]
 
 
@@ -653,7 +653,9 @@ def profile_cold(fx: Fixture, views: int) -> None:
     total = None
     for label, filename, function in PROFILED:
         cumulative = sum(
-            entry[3] for (file, _, name), entry in stats.items() if file.endswith(filename) and name == function
+            entry[3]
+            for (file, _, name), entry in stats.items()
+            if file.endswith(filename) and name in (function if isinstance(function, tuple) else (function,))
         )
         total = total or cumulative
         print(f"  {label:<44} {cumulative / len(rest) * 1000:>7.2f} ms  {cumulative / total:>5.0%}")
