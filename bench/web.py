@@ -778,7 +778,10 @@ def run_measurements(fx: Fixture, site: Server, bare: Server, minimal: Server, a
             print(f"  {row.site.label:<36} {result.rps:>8.1f} req/s  ({result.requests} requests){notes}", flush=True)
             if row.site.label == "move POST":
                 accepted += result.requests - result.wrong
-                time.sleep(1)  # the requests still in flight when the load stopped finish first
+                settled, recorded = -1, 0  # the requests still in flight when the load stopped finish first
+                while recorded != settled:
+                    time.sleep(1)
+                    settled, recorded = recorded, Move.objects.filter(game_id__in=cookie_of).count()
                 unmoved = Game.objects.filter(pk__in=cookie_of, version=0).order_by("pk").values_list("pk", flat=True)
                 fresh = [(pk, cookie_of[pk]) for pk in unmoved]
         for name, target in reversed(bases.items()):
