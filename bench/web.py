@@ -1,24 +1,37 @@
-"""The web pages and the move POST against a bare Django app, side by side.
+"""The web pages as players load them, and the move POST, against bare Django floors, with wrk.
 
-    python bench/web.py [--quick] [--seconds 5] [--passes 5] [--connections 8] [--threads 2] [--games 3000]
+    nice python bench/web.py [--quick] [--seconds 5] [--passes 5] [--cold-games 2500] [--port-base 8300]
 
 Creates a PostgreSQL database (DATABASE_URL, by default
-postgres://postgres@127.0.0.1:5432/bench_web; its name must start with
-"bench"), migrates it, fills it with games in play, starts the site
-(bench/web_settings.py: the site's settings, static files collected into a
-temporary folder) and the bare app (bench/bare/) under gunicorn, 2 sync
-workers each, on loopback, and measures each page with wrk (or, when wrk is
-missing, a bounded Python load generator) in alternating passes: each page
-right after (or before) its bare baseline, over and over. Prints the median
-requests per second, the bare baseline, their median ratio (and its range)
-against issue #15's targets, the queries per request and the growth ratios. Stops its
-servers, drops its database and removes its files at the end, also on
-Ctrl-C. Never run by CI: the numbers depend on the machine and its load."""
+postgres://postgres@127.0.0.1:5432/bench_web; its name must contain "bench":
+it is dropped and created again), migrates it, fills it with games in play,
+starts three apps under gunicorn (2 sync workers each, DEBUG off, on
+loopback): the site (bench/web_settings.py), the bare signed-in floor
+(bench/bare/settings.py: Django's session, security, locale, CSRF, auth and
+messages middleware, as the site has them, and a 10×10 board template) and
+the minimal floor (bench/bare/minimal_settings.py: the same template, no
+middleware). Then measures, with wrk only (it refuses to run without it):
+
+- the table page **cold**: many games, each already moved in and never
+  viewed, each requested once by its player to move (a Lua script walks the
+  list, each address with its own player's session cookie): what a player
+  loads after the other side's move, a cache miss;
+- the table page **warm**: a reload of 20 of the games just viewed;
+- the move POST: each prepared game once, 303 checked, every move counted in
+  the database; against a bare lock-and-update of one row of many;
+- my games (4, 20, 40 games), and the public pages as a visitor;
+
+in alternating passes (the floors measured at the start and the end of each
+pass, the pages in the opposite order in every other pass), and prints the
+median ratios and their ranges against issue #31's targets, the growth ratios,
+the RSS of each app's workers and the queries per request. Prints the load
+average beside every pass: the ratios mean something only within one run.
+Stops its servers, drops its database, empties its Redis database and removes
+its files at the end, also on Ctrl-C. Never run by CI."""
 
 import argparse
 import contextlib
 import http.client
-import itertools
 import os
 import random
 import re
@@ -29,10 +42,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.parse
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,9 +51,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench_web"
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/11"
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 PASSWORD = "bench-web-passphrase"
 BARE_ROWS = 20000
+COLD_AT = 20  # the cold games' position: moves played
+WARM_GAMES = 20  # the games a warm pass reloads, in turn
 
 
 def free_port() -> int:
@@ -76,8 +90,8 @@ def database_name(url: str) -> str:
     if parts.hostname not in LOOPBACK:
         sys.exit("bench/web.py only talks to loopback: DATABASE_URL must point at 127.0.0.1")
     name = parts.path.lstrip("/")
-    if not re.fullmatch(r"bench\w*", name):
-        sys.exit(f"The database {name!r} would be dropped and created again: its name must start with 'bench'")
+    if not re.fullmatch(r"\w*bench\w*", name):
+        sys.exit(f"The database {name!r} would be dropped and created again: its name must contain 'bench'")
     return name
 
 
@@ -93,9 +107,12 @@ def database_drop(url: str) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{database_name(url)}" WITH (FORCE)')
 
 
-def redis_reachable() -> bool:
+def redis_reachable(url: str) -> bool:
+    parts = urllib.parse.urlsplit(url)
+    if parts.hostname not in LOOPBACK:
+        sys.exit("bench/web.py only talks to loopback: the Redis URL must point at 127.0.0.1")
     try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=0.5) as sock:
+        with socket.create_connection((parts.hostname, parts.port or 6379), timeout=0.5) as sock:
             sock.sendall(b"PING\r\n")
             return sock.recv(16).startswith(b"+PONG")
     except OSError:
@@ -115,10 +132,12 @@ class Fixture:
     table_early: int = 0  # game ids
     table_late: int = 0
     late_version: int = 0
-    move_games: list = field(default_factory=list)
+    move_games: list = field(default_factory=list)  # (game id, cookie of its player to move)
     move_text: str = ""
     spare_move_game: int = 0
     list_users: dict = field(default_factory=dict)  # games -> user
+    cold: list = field(default_factory=list)  # (path, cookie of the player to move): each viewed once
+    cold_spare: tuple = ()  # (path, player to move) of one more, viewed only by the query count
 
 
 def make_users(prefix: str, count: int) -> list:
@@ -218,7 +237,42 @@ def session_cookie(user, csrf: str) -> str:
     return f"{settings.SESSION_COOKIE_NAME}={session.session_key}; {settings.CSRF_COOKIE_NAME}={csrf}"
 
 
-def fill(filler_games: int, move_games: int) -> Fixture:
+def clone_played(template, pairs) -> list:
+    """Games in the template's position with its move log, one per tuple of
+    users (by seat), bulk-created: each as if its last move had just been
+    played, and nobody had viewed it since."""
+    from games.models import Game, Hand, Move, Seat
+
+    def copied(row, *skip) -> dict:
+        return {f.attname: getattr(row, f.attname) for f in type(row)._meta.concrete_fields if f.name not in skip}
+
+    game_values = copied(template, "id", "created_by")
+    seats = {seat.position: seat for seat in template.seats.select_related("hand")}
+    moves = [copied(move, "id", "game", "entered_by") for move in template.moves.order_by("seq")]
+    pairs = list(pairs)
+    games = Game.objects.bulk_create(Game(created_by=users[0], **game_values) for users in pairs)
+    new_seats = Seat.objects.bulk_create(
+        Seat(game=game, user=user, name=user.username, **copied(seats[p], "id", "game", "user", "name", "last_seen_at"))
+        for game, users in zip(games, pairs, strict=True)
+        for p, user in enumerate(users)
+    )
+    Hand.objects.bulk_create(Hand(seat=seat, cards=seats[seat.position].hand.cards) for seat in new_seats)
+    Move.objects.bulk_create(
+        (
+            Move(game=game, entered_by=users[move["seat"]] if move["seat"] is not None else None, **move)
+            for game, users in zip(games, pairs, strict=True)
+            for move in moves
+        ),
+        batch_size=5000,
+    )
+    return games
+
+
+def session_cookies(users, csrf: str) -> dict:
+    return {user.pk: session_cookie(user, csrf) for user in users}
+
+
+def fill(filler_games: int, move_games: int, cold_games: int) -> Fixture:
     from django.db import connection
     from django.middleware.csrf import _get_new_csrf_string
     from django.utils import timezone
@@ -233,7 +287,7 @@ def fill(filler_games: int, move_games: int) -> Fixture:
     fillers = make_users("bench_f", 400)
     rng = random.Random(15)
 
-    # The measured tables: real games through the services, tabletop draws (a play and a draw per turn).
+    # The tables reloaded (warm) for the growth: real games through the services, tabletop draws.
     early, users = started_game(player, rival, seed=5, draw_mode="tabletop")
     fx.table_early = play_until(early, users, 5, rng).pk
     for seed in range(6, 30):
@@ -245,7 +299,24 @@ def fill(filler_games: int, move_games: int) -> Fixture:
             continue
     fx.table_late, fx.late_version = late.pk, late.version
 
-    # The template of every bulk-created game: started, automatic draws, no move yet.
+    # The cold tables: one game played to move COLD_AT through the services, cloned with its
+    # log, between pairs of the 400 fillers; each is viewed once, by its player to move.
+    for seed in range(40, 60):
+        mid, users = started_game(fillers[0], fillers[1], seed=seed)
+        try:
+            mid = play_until(mid, users, COLD_AT, rng)
+            break
+        except RuntimeError:
+            continue
+    mid.refresh_from_db()
+    turn = mid.turn_position
+    pairs = [(fillers[i % 400], fillers[(i + 1 + i // 400) % 400]) for i in range(cold_games + 1)]
+    cold = clone_played(mid, pairs)
+    cookies = session_cookies(fillers, fx.csrf)
+    fx.cold = [(f"/games/{game.pk}/", cookies[users[turn].pk]) for game, users in zip(cold, pairs, strict=True)]
+    fx.cold_spare = (fx.cold.pop()[0], pairs[-1][turn])  # for the queries of a first view
+
+    # The template of the other bulk-created games: started, automatic draws, no move yet.
     template, users = started_game(player, rival, seed=1)
     turn = template.turn_position
     state = engine.state_from_json(template.state)
@@ -254,9 +325,11 @@ def fill(filler_games: int, move_games: int) -> Fixture:
     def pair(me, other, my_turn=True):
         return (me, other) if (turn == 0) == my_turn else (other, me)
 
-    # Move POST: one fresh game per request, the player to move.
-    movers = clone_games(template, (pair(player, fillers[i % len(fillers)]) for i in range(move_games + 1)))
-    fx.move_games, fx.spare_move_game = [g.pk for g in movers[:-1]], movers[-1].pk
+    # Move POST: one fresh game per request, its player to move one of the fillers (a player with
+    # thousands of games in play would make the header's count of their turns the measure).
+    movers = clone_games(template, (pair(fillers[i % 400], fillers[(i + 7) % 400]) for i in range(move_games)))
+    fx.move_games = [(g.pk, cookies[fillers[i % 400].pk]) for i, g in enumerate(movers)]
+    fx.spare_move_game = clone_games(template, [pair(player, rival)])[0].pk
 
     # My games: users with 4, 20 and 40 games in play, half of them their move.
     for count in (4, 20, 40):
@@ -304,7 +377,8 @@ def fill(filler_games: int, move_games: int) -> Fixture:
         cursor.execute("ANALYZE")
     print(
         f"filled in {time.perf_counter() - started:.1f} s: {Game.objects.filter(status='active').count()} games "
-        f"in play, tables at move {5} and {fx.late_version}, {move_games} games for the move POST"
+        f"in play; {cold_games} cold tables at move {COLD_AT} (each viewed at most once); warm tables at move 5 "
+        f"and {fx.late_version}; {move_games} games for the move POST"
     )
     return fx
 
@@ -313,10 +387,9 @@ def fill(filler_games: int, move_games: int) -> Fixture:
 
 
 @contextlib.contextmanager
-def gunicorn(name: str, settings_module: str, env: dict, workdir: Path):
-    port = free_port()
+def gunicorn(name: str, settings_module: str, env: dict, workdir: Path, port: int):
     with open(workdir / f"{name}.log", "w") as log:
-        yield from _gunicorn(name, settings_module, env, workdir, port, log)
+        yield from _gunicorn(name, settings_module, env, workdir, port or free_port(), log)
 
 
 def _gunicorn(name: str, settings_module: str, env: dict, workdir: Path, port: int, log):
@@ -348,7 +421,7 @@ def _gunicorn(name: str, settings_module: str, env: dict, workdir: Path, port: i
             if time.time() > deadline:
                 raise RuntimeError(f"{name} did not start in 30 s")
             time.sleep(0.1)
-        yield port
+        yield Server(name, port, process.pid)
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGTERM)
@@ -363,16 +436,28 @@ def _gunicorn(name: str, settings_module: str, env: dict, workdir: Path, port: i
 
 
 @dataclass
+class Server:
+    name: str
+    port: int
+    pid: int  # gunicorn's master
+
+
+@dataclass
 class Target:
-    """One thing to measure: GETs of one path, or POSTs cycling through paths."""
+    """One thing to measure: GETs of one path; or a walk through a list of
+    (path, cookie), each requested once (a GET each, or a POST each)."""
 
     label: str
-    port: int
+    server: Server
     path: str = "/"
     cookie: str = ""
-    post_paths: list | None = None  # a POST each to the next of these
+    walk: list | None = None  # (path, cookie) pairs, each requested at most once; wrk stops at the end
     post_body: str = ""
     expect: int = 200
+
+    @property
+    def method(self) -> str:
+        return "POST" if self.post_body else "GET"
 
 
 @dataclass
@@ -380,27 +465,22 @@ class Result:
     rps: float
     requests: int
     wrong: int  # answers other than the expected status
-    statuses: str = ""
-
-
-def measure(target: Target, seconds: int, connections: int, threads: int, workdir: Path, use_wrk: bool) -> Result:
-    if use_wrk:
-        return measure_wrk(target, seconds, connections, threads, workdir)
-    return measure_python(target, seconds, connections)
+    walked_out: bool = False  # a walk ran out of paths before the time was up
 
 
 def lua_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+# Each wrk thread walks its own share of the list (thread k: entries k, k + T, …)
+# and stops when it has sent its last one, so no entry is requested twice.
 WRK_SCRIPT = """
-local paths = {%(paths)s}
+local walk = {%(walk)s}
 local body = %(body)s
 local expect = %(expect)d
+local method = %(method)s
+local cookie = %(cookie)s
 local threads = {}
-wrk.method = %(method)s
-wrk.headers["Cookie"] = %(cookie)s
-wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
 function setup(thread)
   thread:set("first", #threads)
   table.insert(threads, thread)
@@ -410,93 +490,58 @@ function init(args)
   i = first
   good = 0
   wrong = 0
+  out = 0
 end
 function request()
-  if #paths == 0 then return wrk.format(nil, nil, nil, nil) end
-  local path = paths[(i %% #paths) + 1]
+  local headers = {}
+  headers["Content-Type"] = "application/x-www-form-urlencoded"
+  if #walk == 0 then
+    if cookie then headers["Cookie"] = cookie end
+    return wrk.format(method, nil, headers, body)
+  end
+  local entry = walk[(i %% #walk) + 1]
+  if i >= #walk then out = 1; wrk.thread:stop() end
   i = i + step
-  return wrk.format(nil, path, nil, body)
+  headers["Cookie"] = entry[2]
+  return wrk.format(method, entry[1], headers, body)
 end
 function response(status, headers, _)
   if status == expect then good = good + 1 else wrong = wrong + 1 end
 end
 function done(summary, latency, requests)
-  local g, w = 0, 0
-  for _, t in ipairs(threads) do g = g + t:get("good"); w = w + t:get("wrong") end
-  io.write(string.format("BENCH-STATUS %%d %%d\\n", g, w))
+  local g, w, o = 0, 0, 0
+  for _, t in ipairs(threads) do g = g + t:get("good"); w = w + t:get("wrong"); o = o + t:get("out") end
+  io.write(string.format("BENCH-STATUS %%d %%d %%d\\n", g, w, o))
 end
 """
 
 
-def measure_wrk(target: Target, seconds: int, connections: int, threads: int, workdir: Path) -> Result:
+def measure(target: Target, seconds: int, connections: int, threads: int, workdir: Path) -> Result:
     script = workdir / "bench.lua"
-    paths = target.post_paths or []
+    walk = target.walk or []
     script.write_text(
         WRK_SCRIPT
         % {
-            "paths": ",".join(lua_string(p) for p in paths),
-            "body": lua_string(target.post_body) if paths else "nil",
+            "walk": ",".join(f"{{{lua_string(path)},{lua_string(cookie)}}}" for path, cookie in walk),
+            "body": lua_string(target.post_body) if target.post_body else "nil",
             "expect": target.expect,
-            "method": lua_string("POST" if paths else "GET"),
+            "method": lua_string(target.method),
             "cookie": lua_string(target.cookie) if target.cookie else "nil",
         }
     )
-    url = f"http://127.0.0.1:{target.port}{target.path}"
+    url = f"http://127.0.0.1:{target.server.port}{target.path}"
     command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout=10s", f"-s{script}", url]
     out = subprocess.run(
         [*command, "--", str(threads)], capture_output=True, text=True, timeout=seconds + 60, check=True
     ).stdout
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    good, wrong = map(int, re.search(r"BENCH-STATUS (\d+) (\d+)", out).groups())
-    return Result(rps, good + wrong, wrong)
-
-
-def measure_python(target: Target, seconds: int, connections: int) -> Result:
-    """A bounded load generator: `connections` threads with keep-alive
-    connections, for `seconds` and at most 50,000 requests (or one per POST path)."""
-    paths = target.post_paths
-    limit = len(paths) if paths else 50_000
-    counter = itertools.count()
-    statuses: Counter = Counter()
-    lock = threading.Lock()
-    stop = time.perf_counter() + seconds
-    headers = {"Cookie": target.cookie} if target.cookie else {}
-    if paths:
-        headers["Content-Type"] = "application/x-www-form-urlencoded"
-
-    def worker():
-        conn = http.client.HTTPConnection("127.0.0.1", target.port, timeout=10)
-        mine: Counter = Counter()
-        while time.perf_counter() < stop:
-            with lock:
-                index = next(counter)
-            if index >= limit:
-                break
-            if paths:
-                conn.request("POST", paths[index], body=target.post_body, headers=headers)
-            else:
-                conn.request("GET", target.path, headers=headers)
-            response = conn.getresponse()
-            response.read()
-            mine[response.status] += 1
-        conn.close()
-        with lock:
-            statuses.update(mine)
-
-    started = time.perf_counter()
-    workers = [threading.Thread(target=worker) for _ in range(connections)]
-    for thread in workers:
-        thread.start()
-    for thread in workers:
-        thread.join()
-    elapsed = time.perf_counter() - started
-    total = sum(statuses.values())
-    return Result(total / elapsed, total, total - statuses[target.expect], str(dict(statuses)))
+    good, wrong, out_of_paths = map(int, re.search(r"BENCH-STATUS (\d+) (\d+) (\d+)", out).groups())
+    return Result(rps, good + wrong, wrong, bool(out_of_paths))
 
 
 def check_once(target: Target) -> None:
-    """One request before measuring, so that a wrong page is not measured for 10 s."""
-    conn = http.client.HTTPConnection("127.0.0.1", target.port, timeout=30)
+    """One request before measuring, so that a wrong page is not measured for seconds."""
+    conn = http.client.HTTPConnection("127.0.0.1", target.server.port, timeout=30)
     headers = {"Cookie": target.cookie} if target.cookie else {}
     conn.request("GET", target.path, headers=headers)
     response = conn.getresponse()
@@ -504,6 +549,17 @@ def check_once(target: Target) -> None:
     conn.close()
     if response.status != target.expect:
         raise RuntimeError(f"{target.label}: GET {target.path} answered {response.status}: {body[:500]!r}")
+
+
+def worker_rss(server: Server) -> list[float]:
+    """The resident memory of each of a gunicorn's workers (its master's children), in MB."""
+    sizes = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        with contextlib.suppress(OSError):
+            fields = dict(line.split(":", 1) for line in status.read_text().splitlines() if ":" in line)
+            if int(fields["PPid"]) == server.pid:
+                sizes.append(int(fields["VmRSS"].split()[0]) / 1024)
+    return sizes
 
 
 # --- queries per request --------------------------------------------------------------
@@ -524,7 +580,12 @@ def queries_per_request(fx: Fixture) -> list[tuple[str, int]]:
         assert response.status_code in (200, 303), (path, response.status_code)
         return len(queries)
 
+    client = Client(SERVER_NAME="127.0.0.1")
+    client.force_login(fx.cold_spare[1])
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(fx.cold_spare[0]).status_code == 200
     rows = [
+        ("table page, cold (first view)", len(queries)),
         ("table page, move 5", count(fx.player, "get", f"/games/{fx.table_early}/")),
         (f"table page, move {fx.late_version}", count(fx.player, "get", f"/games/{fx.table_late}/")),
     ]
@@ -540,34 +601,293 @@ def queries_per_request(fx: Fixture) -> list[tuple[str, int]]:
     return rows
 
 
+# --- where a cold page's time goes ------------------------------------------------------------
+
+# (what, file, function): cumulative time of each, so a part includes what it calls
+# (the view-model is built lazily, inside the template's rendering).
+PROFILED = [
+    ("the whole request (test client)", "django/test/client.py", "request"),
+    ("session and user (middleware)", "django/contrib/auth/__init__.py", "get_user"),
+    ("session load", "django/contrib/sessions/backends/cached_db.py", "load"),
+    ("loading the game (game_for_viewer)", "games/selectors.py", "game_for_viewer"),
+    ("the seat's presence (seat_seen)", "games/services/seating.py", "seat_seen"),
+    ("the view (_game_page)", "games/web/views.py", "_game_page"),
+    ("templates (render_to_string, all of it)", "django/template/loader.py", "render_to_string"),
+    ("view-model (table_for, in the templates)", "games/viewmodels/table.py", "table_for"),
+    ("  engine: state_from_json", "games/engine/state.py", "state_from_json"),
+    ("  engine: player_view", "games/engine/view.py", "player_view"),
+    ("  engine: legal_actions", "games/engine/rules.py", "legal_actions"),
+    ("chat (chat_for)", "games/viewmodels/chat.py", "chat_for"),
+    ("cache reads", "django/core/cache/backends/redis.py", ("get", "get_many")),
+    ("cache writes", "django/core/cache/backends/redis.py", ("set", "set_many")),
+]
+
+
+def profile_cold(fx: Fixture, views: int) -> None:
+    """`views` cold first views (each game viewed once by its player to move) in
+    process under cProfile, after one warm-up; prints the parts' cumulative times."""
+    import cProfile
+    import pstats
+
+    from django.test import Client
+
+    walk = fx.cold[: views + 1]
+    client = Client(SERVER_NAME="127.0.0.1")  # one handler: its middleware is loaded once, as in a worker
+
+    def view(path: str, cookie: str) -> None:
+        client.cookies.clear()
+        client.cookies.load(cookie)
+        assert client.get(path).status_code == 200, path
+
+    view(*walk[0])  # imports, compiled templates
+    rest = walk[1:]
+    profiler = cProfile.Profile()
+    started = time.perf_counter()
+    profiler.enable()
+    for path, cookie in rest:
+        view(path, cookie)
+    profiler.disable()
+    elapsed = (time.perf_counter() - started) / len(rest)
+    stats = pstats.Stats(profiler).stats
+    print(f"\n{len(rest)} cold first views in process: {elapsed * 1000:.1f} ms each (load {os.getloadavg()[0]:.2f})")
+    total = None
+    for label, filename, function in PROFILED:
+        cumulative = sum(
+            entry[3]
+            for (file, _, name), entry in stats.items()
+            if file.endswith(filename) and name in (function if isinstance(function, tuple) else (function,))
+        )
+        total = total or cumulative
+        print(f"  {label:<44} {cumulative / len(rest) * 1000:>7.2f} ms  {cumulative / total:>5.0%}")
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(60)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
+
+
 # --- the run ------------------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    """A page of the site, the floor it is read against, and its target ratio (None: shown, no target)."""
+
+    label: str
+    site: Target
+    floor: str  # a key of floors()
+    target: float | None = None
+
+
+def floors(fx: Fixture, bare: Server, minimal: Server, move_body: str) -> dict[str, Target]:
+    """The bare pages every row is read against, measured at both ends of each pass."""
+    player = fx.cookies[fx.player.username]
+    return {
+        "signed-in": Target("bare page, signed in", bare, "/board/", player),
+        "minimal": Target("minimal page", minimal, "/board/"),
+        "visitor": Target("bare page, visitor", bare, "/board/"),
+        "lock": Target(
+            "bare lock-and-update POST",
+            bare,
+            walk=[(f"/lock/{i}/", player) for i in range(1, BARE_ROWS + 1)],
+            post_body=move_body,
+            expect=303,
+        ),
+    }
+
+
+def rows_to_measure(fx: Fixture, site: Server, move_body: str) -> list[Row]:
+    player = fx.cookies[fx.player.username]
+    lists = {n: fx.cookies[user.username] for n, user in fx.list_users.items()}
+    move = Target("move POST", site, walk=[], post_body=move_body, expect=303)
+    late = f"table page, warm, move {fx.late_version}"
+    cold = Target("table page, cold", site, walk=[])
+    return [
+        Row("table page, cold", cold, "signed-in", 0.3),
+        Row("table page, cold (vs minimal)", cold, "minimal", 0.15),
+        Row("table page, warm", Target("table page, warm", site, walk=[]), "signed-in", 1.0),
+        Row(
+            "table page, warm, move 5",
+            Target("table page, warm, move 5", site, f"/games/{fx.table_early}/", player),
+            "signed-in",
+        ),
+        Row(late, Target(late, site, f"/games/{fx.table_late}/", player), "signed-in"),
+        Row("move POST", move, "lock", 0.5),
+        *(
+            Row(
+                f"my games, {n} games",
+                Target(f"my games, {n} games", site, "/", cookie),
+                "signed-in",
+                0.5 if n == 20 else None,
+            )
+            for n, cookie in lists.items()
+        ),
+        Row("home (visitor)", Target("home (visitor)", site, "/"), "visitor", 0.5),
+        Row("open games (visitor)", Target("open games (visitor)", site, "/games/open/"), "visitor", 0.5),
+        Row(
+            f"replay, move {fx.late_version} (visitor)",
+            Target("replay (visitor)", site, f"/games/{fx.table_late}/replay/"),
+            "visitor",
+            0.5,
+        ),
+        Row("profile (visitor)", Target("profile (visitor)", site, f"/players/{fx.player.username}/"), "visitor", 0.5),
+    ]
+
+
+def run_measurements(fx: Fixture, site: Server, bare: Server, minimal: Server, args, workdir: Path) -> list[dict]:
+    """`args.passes` passes: the floors, every page, the floors again (the
+    pages in reverse order in every other pass), so that a change in the
+    machine's load hits a page and its floor alike. The cold table walks the
+    next share of the never-viewed games; the warm one reloads 20 of those
+    it just viewed. Returns, per pass, its load average and label -> (page
+    req/s, floor req/s, target)."""
+    from games.models import Game, Move
+
+    move_body = f"move={urllib.parse.quote_plus(fx.move_text)}&version=0&csrfmiddlewaretoken={fx.csrf}"
+    bases = floors(fx, bare, minimal, move_body)
+    rows = rows_to_measure(fx, site, move_body)
+    for target in [*bases.values(), *(row.site for row in rows)]:
+        if target.walk is None:  # every page answers as expected, and every worker has imported its code
+            for _ in range(4):
+                check_once(target)
+    share = len(fx.cold) // args.passes
+    fresh = list(fx.move_games)
+    cookie_of = dict(fx.move_games)
+    accepted, passes = 0, []
+    measure_with = lambda target: measure(target, args.seconds, args.connections, args.threads, workdir)  # noqa: E731
+    for number in range(args.passes):
+        load = os.getloadavg()
+        print(
+            f"pass {number + 1} of {args.passes} (load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f})", flush=True
+        )
+        cold_walk = fx.cold[number * share : (number + 1) * share]
+        floor_rps = {name: [measure_with(target).rps] for name, target in bases.items()}
+        measured: dict[str, Result] = {}
+        for row in rows if number % 2 == 0 else rows[::-1]:
+            if row.site.label in measured:  # one measurement, two floors (the cold page)
+                continue
+            if row.site.label == "table page, cold":
+                row.site.walk = cold_walk
+            elif row.site.label == "table page, warm":  # reloads: each viewed once first, if the cold walk did not
+                for path, cookie in cold_walk[:WARM_GAMES]:
+                    check_once(Target("table page, warm", site, path, cookie))
+                row.site.walk = cold_walk[:WARM_GAMES] * 1000
+            elif row.site.label == "move POST":  # each POST a first move in a game nobody moved in yet
+                row.site.walk = [(f"/games/{pk}/move/", cookie) for pk, cookie in fresh]
+            result = measured[row.site.label] = measure_with(row.site)
+            notes = f"  !! {result.wrong} answers not {row.site.expect}" if result.wrong else ""
+            if result.walked_out and row.site.label != "table page, warm":
+                notes += f"  !! ran out of {'games' if 'cold' in row.site.label else 'paths'} before {args.seconds} s"
+            print(f"  {row.site.label:<36} {result.rps:>8.1f} req/s  ({result.requests} requests){notes}", flush=True)
+            if row.site.label == "move POST":
+                accepted += result.requests - result.wrong
+                settled, recorded = -1, 0  # the requests still in flight when the load stopped finish first
+                while recorded != settled:
+                    time.sleep(1)
+                    settled, recorded = recorded, Move.objects.filter(game_id__in=cookie_of).count()
+                unmoved = Game.objects.filter(pk__in=cookie_of, version=0).order_by("pk").values_list("pk", flat=True)
+                fresh = [(pk, cookie_of[pk]) for pk in unmoved]
+        for name, target in reversed(bases.items()):
+            floor_rps[name].append(measure_with(target).rps)
+        for name, (first, last) in floor_rps.items():
+            print(f"  {bases[name].label:<36} {first:>8.1f} / {last:.1f} req/s (start / end of the pass)", flush=True)
+        results = {
+            row.label: (measured[row.site.label].rps, statistics.mean(floor_rps[row.floor]), row.target, row.floor)
+            for row in rows
+        }
+        passes.append({"load": load, "results": results})
+    recorded = Move.objects.filter(game_id__in=cookie_of).count()
+    print(
+        f"  move POST: {accepted} answered 303, {recorded} moves recorded in the database "
+        f"(up to {args.connections * args.passes} more: requests in flight when the load stopped)"
+    )
+    if not accepted <= recorded <= accepted + args.connections * args.passes:
+        print("  !! the moves recorded do not match the 303s: raise --move-games if they ran out of fresh games")
+    return passes
+
+
+def report(passes: list[dict], queries: list, memory: dict, fx: Fixture) -> None:
+    loads = ", ".join(f"{p['load'][0]:.2f}" for p in passes)
+    print()
+    print(f"medians of {len(passes)} passes (load average at each pass: {loads}; CPUs: {os.cpu_count()})")
+    print(f"{'what':<36} {'req/s':>8} {'floor':>10} {'req/s':>8} {'ratio':>6} {'range':>11} {'target':>7}  result")
+    for label, (_, _, target, floor) in passes[0]["results"].items():
+        pages = [p["results"][label][0] for p in passes]
+        bases = [p["results"][label][1] for p in passes]
+        ratios = [page / base if base else float("nan") for page, base in zip(pages, bases, strict=True)]
+        ratio = statistics.median(ratios)
+        verdict = ("ok" if ratio >= target else "below") if target else "-"
+        shown = f"≥{target:.2f}×" if target else "-"
+        spread = f"{min(ratios):.2f}–{max(ratios):.2f}"
+        print(
+            f"{label:<36} {statistics.median(pages):>8.1f} {floor:>10} {statistics.median(bases):>8.1f} "
+            f"{ratio:>5.2f}× {spread:>11} {shown:>7}  {verdict}"
+        )
+    print()
+
+    def growth(a: str, b: str) -> float:
+        return statistics.median(p["results"][a][0] / p["results"][b][0] for p in passes)
+
+    growth_table = growth(f"table page, warm, move {fx.late_version}", "table page, warm, move 5")
+    growth_list = growth("my games, 4 games", "my games, 40 games")
+    print(f"{'growth (median of the passes)':<36} {'value':>8} {'target':>9}  result")
+    print(
+        f"{'table: req/s move ' + str(fx.late_version) + ' / move 5':<36} {growth_table:>8.2f} {'≥0.90':>9}  "
+        f"{'ok' if growth_table >= 0.9 else 'below'}"
+    )
+    print(
+        f"{'my games: time 40 games / 4 games':<36} {growth_list:>8.2f} {'≤1.50':>9}  "
+        f"{'ok' if growth_list <= 1.5 else 'above'}"
+    )
+    print()
+    print(f"{'worker memory (RSS, MB, after the run)':<36} {'workers':>16} {'site ÷ it':>10} {'target':>7}  result")
+    site = statistics.mean(memory["site"])
+    for name, sizes in memory.items():
+        ratio = site / statistics.mean(sizes)
+        target = 1.3 if name == "bare (signed-in floor)" else None
+        verdict = ("ok" if ratio <= target else "above") if target else "-"
+        shown = f"≤{target:.1f}×" if target else "-"
+        print(f"{name:<36} {' / '.join(f'{s:.0f}' for s in sizes):>16} {ratio:>9.2f}× {shown:>7}  {verdict}")
+    print()
+    print(f"{'queries per request (test client)':<36} {'queries':>8}")
+    for label, count in queries:
+        print(f"{label:<36} {count:>8}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=int, default=5, help="length of each measurement")
-    parser.add_argument("--passes", type=int, default=5, help="alternating passes over every page and its baseline")
+    parser.add_argument("--passes", type=int, default=5, help="alternating passes over every page and the floors")
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--threads", type=int, default=2, help="wrk threads")
     parser.add_argument("--games", type=int, default=3000, help="games in play between other players")
+    parser.add_argument("--cold-games", type=int, default=2500, help="games viewed once each (a share per pass)")
     parser.add_argument(
         "--move-games", type=int, default=0, help="one per move POST (default: 600 per second measured)"
     )
-    parser.add_argument("--quick", action="store_true", help="a first look: 2 s each, 3 passes, 1,000 games")
-    parser.add_argument("--python-load", action="store_true", help="the Python load generator even if wrk is there")
+    parser.add_argument(
+        "--port-base",
+        type=int,
+        default=0,
+        help="the site, bare and minimal apps on this port and the next two (default: free ports)",
+    )
+    parser.add_argument(
+        "--profile", type=int, default=0, help="only profile this many cold views in process (cProfile)"
+    )
+    parser.add_argument("--quick", action="store_true", help="a first look: 2 s each, 3 passes, 1,000 games, 600 cold")
     args = parser.parse_args()
     if args.quick:
-        args.seconds, args.passes, args.games = 2, 3, 1000
-    args.use_wrk = bool(shutil.which("wrk")) and not args.python_load
+        args.seconds, args.passes, args.games, args.cold_games = 2, 3, 1000, 600
+    if not shutil.which("wrk"):
+        sys.exit("bench/web.py measures with wrk only (apt-get install wrk): no ratio without it")
     if not 1 <= args.seconds <= 120 or not 1 <= args.connections <= 64 or not 1 <= args.threads <= args.connections:
         sys.exit("--seconds 1..120, --connections 1..64, --threads 1..connections")
-    if not 1 <= args.passes <= 20:
-        sys.exit("--passes 1..20")
+    if not 1 <= args.passes <= 20 or args.cold_games < WARM_GAMES * args.passes:
+        sys.exit(f"--passes 1..20, and --cold-games at least {WARM_GAMES} a pass")
     move_games = args.move_games or 600 * args.seconds * args.passes
 
     url = os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
+    redis_url = os.environ.get("BENCH_REDIS_URL") or DEFAULT_REDIS_URL
+    database_name(url)
     workdir = Path(tempfile.mkdtemp(prefix="sequence-bench-web-"))
-    redis = redis_reachable()
+    redis = redis_reachable(redis_url)
     env = {
         **os.environ,
         "DATABASE_URL": url,
@@ -582,7 +902,7 @@ def main() -> None:
         "PYTHONPATH": str(ROOT),
     }
     if redis:
-        env["REDIS_URL"] = "redis://127.0.0.1:6379/11"
+        env["REDIS_URL"] = redis_url
     else:
         env.pop("REDIS_URL", None)
     os.environ.update(env)
@@ -599,20 +919,29 @@ def main() -> None:
 
         call_command("migrate", verbosity=0)
         call_command("collectstatic", verbosity=0, interactive=False)
-        fx = fill(args.games, move_games)
+        fx = fill(args.games, move_games, args.cold_games)
+        if args.profile:
+            return profile_cold(fx, args.profile)
         queries = queries_per_request(fx)
         connections.close_all()
         print(
-            f"load: {'wrk' if args.use_wrk else 'Python load generator'}; broker and cache: "
-            f"{'Redis db 11' if redis else 'embedded (no Redis on 127.0.0.1:6379)'}; "
-            f"{args.passes} passes, {args.seconds} s each, {args.connections} connections"
+            f"load: wrk -t{args.threads} -c{args.connections}; broker and cache: "
+            f"{redis_url if redis else 'embedded (no Redis at ' + redis_url + ')'}; "
+            f"{args.passes} passes, {args.seconds} s each; {len(fx.cold) // args.passes} cold games a pass"
         )
+        ports = [args.port_base + i if args.port_base else 0 for i in range(3)]
         with (
-            gunicorn("bare", "bench.bare.settings", env, workdir) as bare,
-            gunicorn("site", "bench.web_settings", env, workdir) as site,
+            gunicorn("site", "bench.web_settings", env, workdir, ports[0]) as site,
+            gunicorn("bare", "bench.bare.settings", env, workdir, ports[1]) as bare,
+            gunicorn("minimal", "bench.bare.minimal_settings", env, workdir, ports[2]) as minimal,
         ):
-            passes = run_measurements(fx, bare, site, args, workdir)
-        report(passes, queries, fx)
+            passes = run_measurements(fx, site, bare, minimal, args, workdir)
+            memory = {
+                "site": worker_rss(site),
+                "bare (signed-in floor)": worker_rss(bare),
+                "minimal": worker_rss(minimal),
+            }
+        report(passes, queries, memory, fx)
     finally:
         with contextlib.suppress(Exception):
             from django.db import connections
@@ -623,164 +952,8 @@ def main() -> None:
             with contextlib.suppress(Exception):
                 import redis as redis_client
 
-                redis_client.Redis.from_url("redis://127.0.0.1:6379/11").flushdb()
+                redis_client.Redis.from_url(redis_url).flushdb()
         shutil.rmtree(workdir, ignore_errors=True)
-
-
-@dataclass
-class Row:
-    """One ratio: a page of the site and its bare baseline, measured one right after the other."""
-
-    label: str
-    site: Target
-    base: Target
-    target: float | None  # issue #15's ratio, or None when only its growth counts
-
-
-def rows_to_measure(fx: Fixture, bare: int, site: int) -> list[Row]:
-    player_cookie = fx.cookies[fx.player.username]
-    token = f"&csrfmiddlewaretoken={fx.csrf}"
-    move_body = f"move={urllib.parse.quote_plus(fx.move_text)}&version=0{token}"
-    lists = {n: fx.cookies[user.username] for n, user in fx.list_users.items()}
-    logged_in = Target("bare page (logged in)", bare, "/board/", player_cookie)
-    anonymous = Target("bare page (anonymous)", bare, "/board/")
-    lock = Target(
-        "bare lock-and-update POST",
-        bare,
-        "/lock/1/",
-        player_cookie,
-        post_paths=[f"/lock/{i}/" for i in range(1, BARE_ROWS + 1)],
-        post_body=move_body,
-        expect=303,
-    )
-    move = Target(
-        "move POST",
-        site,
-        f"/games/{fx.move_games[0]}/move/",
-        player_cookie,
-        post_paths=[],
-        post_body=move_body,
-        expect=303,
-    )
-    late = f"table page, move {fx.late_version}"
-    replay = f"replay, move {fx.late_version} (anonymous)"
-    return [
-        Row(
-            "table page, move 5",
-            Target("table page, move 5", site, f"/games/{fx.table_early}/", player_cookie),
-            logged_in,
-            0.5,
-        ),
-        Row(late, Target(late, site, f"/games/{fx.table_late}/", player_cookie), logged_in, 0.5),
-        Row("move POST", move, lock, 0.3),
-        *(
-            Row(
-                f"my games, {n} games",
-                Target(f"my games, {n} games", site, "/", cookie),
-                logged_in,
-                0.4 if n == 20 else None,
-            )
-            for n, cookie in lists.items()
-        ),
-        Row("home (anonymous)", Target("home (anonymous)", site, "/"), anonymous, 0.5),
-        Row("open games (anonymous)", Target("open games (anonymous)", site, "/games/open/"), anonymous, 0.5),
-        Row(replay, Target(replay, site, f"/games/{fx.table_late}/replay/"), anonymous, 0.5),
-        Row(
-            "profile (anonymous)",
-            Target("profile (anonymous)", site, f"/players/{fx.player.username}/"),
-            anonymous,
-            0.5,
-        ),
-    ]
-
-
-def run_measurements(fx: Fixture, bare: int, site: int, args, workdir: Path) -> list[dict]:
-    """`args.passes` passes over every row; in each, the page and its baseline
-    one right after the other (the baseline first in even passes, last in
-    odd ones), so that a change in the machine's load hits both. Returns, per
-    pass, the load average and label -> (page, baseline, target)."""
-    from games.models import Game, Move
-
-    rows = rows_to_measure(fx, bare, site)
-    for target in {id(t): t for row in rows for t in (row.site, row.base)}.values():
-        if target.post_paths is None:  # every page answers as expected, and every worker has imported its code
-            for _ in range(4):
-                check_once(target)
-    fresh = list(fx.move_games)
-    accepted = 0
-    passes = []
-    for number in range(args.passes):
-        load = os.getloadavg()[0]
-        print(f"pass {number + 1} of {args.passes} (load average {load:.1f})", flush=True)
-        results = {}
-        for row in rows:
-            if row.site.label == "move POST":  # each POST a first move in a game nobody moved in yet
-                row.site.post_paths = [f"/games/{pk}/move/" for pk in fresh]
-            order = (row.base, row.site) if number % 2 == 0 else (row.site, row.base)
-            got = {
-                id(t): measure(t, args.seconds, args.connections, args.threads, workdir, args.use_wrk) for t in order
-            }
-            page, base = got[id(row.site)], got[id(row.base)]
-            results[row.label] = (page, base, row.target)
-            wrong = f"  !! {page.wrong} answers not {row.site.expect} {page.statuses}" if page.wrong else ""
-            print(
-                f"  {row.label:<34} {page.rps:>8.1f} req/s  baseline {base.rps:>8.1f}  "
-                f"{page.rps / base.rps if base.rps else float('nan'):>5.2f}×{wrong}",
-                flush=True,
-            )
-            if row.site.label == "move POST":
-                accepted += page.requests - page.wrong
-                time.sleep(1)  # the requests still in flight when the load stopped finish first
-                fresh = list(Game.objects.filter(pk__in=fresh, version=0).order_by("pk").values_list("pk", flat=True))
-        passes.append({"load": load, "results": results})
-    recorded = Move.objects.filter(game_id__in=fx.move_games).count()
-    print(
-        f"  move POST: {accepted} answered 303, {recorded} moves recorded in the database "
-        f"(up to {args.connections * args.passes} more: requests in flight when the load stopped)"
-    )
-    if not accepted <= recorded <= accepted + args.connections * args.passes:
-        print("  !! the moves recorded do not match the 303s: raise --move-games if they ran out of fresh games")
-    return passes
-
-
-def report(passes: list[dict], queries: list, fx: Fixture) -> None:
-    loads = ", ".join(f"{p['load']:.1f}" for p in passes)
-    print()
-    print(f"medians of {len(passes)} passes (load average at each pass: {loads}; CPUs: {os.cpu_count()})")
-    print(f"{'what':<34} {'req/s':>8} {'baseline':>9} {'ratio':>6} {'range':>11} {'target':>7}  result")
-    for label, (_, _, target) in passes[0]["results"].items():
-        pages = [p["results"][label][0].rps for p in passes]
-        bases = [p["results"][label][1].rps for p in passes]
-        ratios = [page / base if base else float("nan") for page, base in zip(pages, bases, strict=True)]
-        ratio = statistics.median(ratios)
-        verdict = ("ok" if ratio >= target else "below") if target else "-"
-        shown = f"≥{target:.1f}×" if target else "-"
-        spread = f"{min(ratios):.2f}–{max(ratios):.2f}"
-        print(
-            f"{label:<34} {statistics.median(pages):>8.1f} {statistics.median(bases):>9.1f} {ratio:>5.2f}× "
-            f"{spread:>11} {shown:>7}  {verdict}"
-        )
-    print()
-    late = f"table page, move {fx.late_version}"
-
-    def growth(a: str, b: str) -> float:
-        return statistics.median(p["results"][a][0].rps / p["results"][b][0].rps for p in passes)
-
-    growth_table = growth(late, "table page, move 5")
-    growth_list = growth("my games, 4 games", "my games, 40 games")
-    print(f"{'growth (median of the passes)':<34} {'value':>8} {'target':>9}  result")
-    print(
-        f"{'table: req/s move ' + str(fx.late_version) + ' / move 5':<34} {growth_table:>8.2f} {'≥0.90':>9}  "
-        f"{'ok' if growth_table >= 0.9 else 'below'}"
-    )
-    print(
-        f"{'my games: time 40 games / 4 games':<34} {growth_list:>8.2f} {'≤1.50':>9}  "
-        f"{'ok' if growth_list <= 1.5 else 'above'}"
-    )
-    print()
-    print(f"{'queries per request (test client)':<34} {'queries':>8}")
-    for label, count in queries:
-        print(f"{label:<34} {count:>8}")
 
 
 if __name__ == "__main__":

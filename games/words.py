@@ -10,7 +10,9 @@ its sentences need; English keeps the notation (7♥). Only the one-eyed jacks
 ever remove a chip, so only they have the "means" form. A card's name by
 itself (a screen reader's "7♥, srdcová sedmička") is its nominative."""
 
-from django.utils.translation import pgettext_lazy
+from functools import cache
+
+from django.utils.translation import get_language, pgettext_lazy
 
 TEAMS = {
     "blue": pgettext_lazy("team colour", "blue"),
@@ -144,4 +146,11 @@ NAME = {
 
 
 def card_name(card: str) -> str:
+    return _card_name(card, get_language())
+
+
+@cache
+def _card_name(card: str, language: str | None) -> str:
+    """Each card's name once per language: the board names its cells' cards
+    (some 200 names a table page), and a lazy translation costs each time."""
     return str(NAME[card])

@@ -1,7 +1,9 @@
-"""The bare baseline of bench/web.py: Django's default middleware (sessions,
-CSRF, auth, messages) and the site's user model, database, session store and
-SECRET_KEY, so that a session cookie of the site logs in here too and the
-fixed costs of sessions and auth are in the baseline. Nothing else."""
+"""The bare signed-in floor of bench/web.py: the site's session, security,
+locale, CSRF, authentication and messages middleware (Django's own, in the
+site's order), and the site's user model, database, session store, languages
+and SECRET_KEY, so that a session cookie of the site logs in here too and the
+fixed costs of sessions, auth and the language are in the floor. Nothing else
+(bench/bare/minimal_settings.py is the floor without any of it)."""
 
 import os
 from pathlib import Path
@@ -21,6 +23,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -59,5 +62,10 @@ CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "bench-bare
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 USE_TZ = True
+USE_I18N = True
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("cs", "Čeština"), ("it", "Italiano"), ("hu", "Magyar")]
+LOCALE_PATHS = [Path(__file__).resolve().parent.parent.parent / "locale"]
+SECURE_REFERRER_POLICY = "same-origin"
 TIME_ZONE = "UTC"
 LOGGING = {"version": 1, "disable_existing_loggers": False, "root": {"level": "WARNING"}}

@@ -2,14 +2,14 @@
 with forms in it. A cached copy is shared by every request of one viewer
 (its key says whose, see games.web.fragments), each with its own CSRF token
 (games.web.csrf_stand_in). What a fragment shows that the view computes only on
-a miss (a lazy view-model) is never computed on a hit."""
+a miss (a lazy view-model) is never computed on a hit. The view hands the
+page's fragments to the template as `fragment_store` (games.web.fragments):
+read together before rendering, written together after."""
 
 from django import template
-from django.core.cache import cache
 from django.utils.safestring import mark_safe
 
 from games.web.csrf_stand_in import STAND_IN, with_own_token
-from games.web.fragments import SECONDS
 
 register = template.Library()
 
@@ -19,12 +19,12 @@ class FragmentNode(template.Node):
         self.nodelist, self.key = nodelist, key
 
     def render(self, context):
-        key = "fragment:" + self.key.resolve(context)
-        html = cache.get(key)
+        store, key = context["fragment_store"], self.key.resolve(context)
+        html = store.get(key)
         if html is None:
             with context.push(csrf_token=STAND_IN):
                 html = self.nodelist.render(context)
-            cache.set(key, html, SECONDS)
+            store.put(key, html)
         return mark_safe(with_own_token(html, lambda: context.get("csrf_token")))
 
 

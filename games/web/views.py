@@ -159,6 +159,10 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         lambda: table_for(game=game, seats=seats, my_seat=mine, selected_card=card, show_all=show_all)
     )
     muted = selectors.muted_by(user=request.user)
+    page_keys = fragments.table_page_keys(
+        game=game, mine=mine, user=request.user, muted=muted, card=card, show_all=show_all, now=timezone.now()
+    )
+    store = fragments.FragmentStore(page_keys.values())
     context.update(
         table=table,
         # Read only when the chat's fragment is not in the cache.
@@ -168,15 +172,16 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         # the game's change to the viewer's rating, on the game-over panel (a game's end rates it once)
         rating_change=SimpleLazyObject(lambda: leaderboards.change_in(game, request.user) if mine else None),
         votes=SimpleLazyObject(lambda: vote_box(game=game, seats=seats, my_seat=mine, now=timezone.now())),
-        page_keys=fragments.table_page_keys(
-            game=game, mine=mine, user=request.user, muted=muted, card=card, show_all=show_all, now=timezone.now()
-        ),
+        page_keys=page_keys,
+        fragment_store=store,
         fragment_seconds=SECONDS,
         may_download=selectors.may_download_record(game=game),
         poll_seconds=settings.TABLE_POLL_SECONDS,
         my_turn_now=_my_turn_now(game, mine),
     )
-    return render(request, "games/table.html", context)
+    response = render(request, "games/table.html", context)
+    store.save()
+    return response
 
 
 def _team_resignation(game: Game, seats, mine):

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -82,6 +82,44 @@ def test_a_reload_reads_the_fragments_until_the_game_moves(client, table):
     assert rendered(page(client, users[0], f"{url}?card={state_of(game).hands[0][0]}")) == FRAGMENTS
     play_a_move(game, users, random.Random(5))
     assert rendered(page(client, users[0], url)) == FRAGMENTS
+
+
+class CacheTrips:
+    """The round trips a request makes to the cache for fragments (the session's are not counted)."""
+
+    def __init__(self, monkeypatch):
+        self.reads = self.writes = 0
+        self._inside = False  # a backend's get_many may call its own get: one trip
+        backend = caches["default"]
+        for name, kind in (("get", "reads"), ("get_many", "reads"), ("set", "writes"), ("set_many", "writes")):
+            monkeypatch.setattr(backend, name, self._counted(getattr(backend, name), kind))
+
+    def _counted(self, method, kind):
+        def counted(key, *args, **kwargs):
+            keys = list(key) if isinstance(key, dict | list | tuple) else [key]
+            if not self._inside and any(str(k).startswith("fragment:") for k in keys):
+                setattr(self, kind, getattr(self, kind) + 1)
+            outer, self._inside = self._inside, True
+            try:
+                return method(key, *args, **kwargs)
+            finally:
+                self._inside = outer
+
+        return counted
+
+
+def test_the_first_view_after_a_move_reads_its_fragments_at_once_and_writes_them_at_once(client, table, monkeypatch):
+    game, users = table
+    url = reverse("game", args=[game.pk])
+    page(client, users[0], url)
+    play_a_move(game, users, random.Random(5))
+    game.refresh_from_db()
+    player = users[game.turn_position]
+    trips = CacheTrips(monkeypatch)
+    assert rendered(page(client, player, url)) == FRAGMENTS
+    assert (trips.reads, trips.writes) == (1, 1)
+    assert rendered(page(client, player, url)) == set()  # a reload: one read, nothing to write
+    assert (trips.reads, trips.writes) == (2, 1)
 
 
 def test_the_keys_change_with_the_language_and_the_time_zone(table):
