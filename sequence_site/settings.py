@@ -3,6 +3,7 @@ environment variables. With none set, the site runs on embedded defaults:
 SQLite, a file-system Celery broker and e-mail written to var/mail/."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -133,6 +134,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # would hide exactly what these options are for.
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}
     VAR_DIR.mkdir(parents=True, exist_ok=True)  # SQLite makes a file, not its folder
+# Behind PgBouncer in transaction mode (#28) each transaction may run on another
+# server connection, so nothing may outlive one: no server-side cursors (a named
+# cursor lives across fetches) and no prepared statements (psycopg prepares a
+# query it has run five times, on the server connection it ran on).
+DB_TRANSACTION_POOLING = env_bool("DB_TRANSACTION_POOLING", False)
+if DB_TRANSACTION_POOLING and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = None
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache and Celery broker -----------------------------------------
@@ -185,22 +194,52 @@ if not REDIS_URL:
         "data_folder_out": str(_queue_dir),
         "control_folder": str(VAR_DIR / "celery-control"),
     }
+else:
+    # Redis: a task taken but not acknowledged (its worker died or lost the
+    # network) goes back to the queue after this long. Longer than any task
+    # runs (an outbox sweep stops at 45 s, a bot's move takes seconds) so a slow
+    # task is not run twice at once; short enough that a lost one waits
+    # minutes, not Kombu's hour. Every task is safe to run twice anyway.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 900)}
 CELERY_TASK_IGNORE_RESULT = True
-CELERY_TASK_ACKS_LATE = True  # a task whose worker dies is delivered again
+# Acknowledged when done, not when taken: a task whose worker dies is delivered again.
+CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# One message at a time per worker process: a long task (a sweep, a bot
+# thinking) never holds others that a free worker could run meanwhile.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Queues by kind of work, so a flood of one never starves another (#28). A
+# worker takes the queues its -Q names (README, "Production"); `make run`'s
+# one worker takes them all (Procfile.dev).
+CELERY_TASK_DEFAULT_QUEUE = "default"  # the rest: webhooks, pushes, leagues, pruning, the heartbeat
+CELERY_TASK_ROUTES = {
+    "games.send_due": {"queue": "email"},
+    "games.outbox_sweep": {"queue": "email"},
+    "games.enforce_deadlines": {"queue": "deadlines"},
+    "games.cancel_stale_games": {"queue": "deadlines"},
+    "games.bot_move": {"queue": "bots"},
+    "games.inbound_imap_poll": {"queue": "inbound"},
+    "games.inbound_send_answers": {"queue": "inbound"},
+}
+CELERY_QUEUE_NAMES = ["email", "deadlines", "bots", "inbound", "default"]
+# Only one beat may run; a second is harmless all the same: each periodic run
+# is sent by the beat that takes its lock in the cache (sequence_site.beat).
+CELERY_BEAT_SCHEDULER = "sequence_site.beat:OneRunPerSlot"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
+# The sweeps' period; every minute, shorter only for the multi-host test (tests/scale).
+SWEEP_SECONDS = env_int("SWEEP_SECONDS", 60)
+_sweep = timedelta(seconds=SWEEP_SECONDS)
 CELERY_BEAT_SCHEDULE = {
-    "worker-heartbeat": {"task": "sequence_site.health.heartbeat", "schedule": crontab()},
-    "enforce-deadlines": {"task": "games.enforce_deadlines", "schedule": crontab()},
-    "outbox-sweep": {"task": "games.outbox_sweep", "schedule": crontab()},
-    "webhook-sweep": {"task": "accounts.webhook_sweep", "schedule": crontab()},
-    "push-sweep": {"task": "games.push_sweep", "schedule": crontab()},
+    "worker-heartbeat": {"task": "sequence_site.health.heartbeat", "schedule": _sweep},
+    "enforce-deadlines": {"task": "games.enforce_deadlines", "schedule": _sweep},
+    "outbox-sweep": {"task": "games.outbox_sweep", "schedule": _sweep},
+    "webhook-sweep": {"task": "accounts.webhook_sweep", "schedule": _sweep},
+    "push-sweep": {"task": "games.push_sweep", "schedule": _sweep},
     "leagues-tick": {"task": "games.leagues_tick", "schedule": crontab(minute=29)},
     "cancel-stale-games": {"task": "games.cancel_stale_games", "schedule": crontab(minute=17)},
-    "inbound-imap-poll": {"task": "games.inbound_imap_poll", "schedule": crontab()},  # a no-op without INBOUND_IMAP_URL
-    "inbound-send-answers": {"task": "games.inbound_send_answers", "schedule": crontab()},
+    "inbound-imap-poll": {"task": "games.inbound_imap_poll", "schedule": _sweep},  # a no-op without INBOUND_IMAP_URL
+    "inbound-send-answers": {"task": "games.inbound_send_answers", "schedule": _sweep},
     "outbox-prune": {"task": "games.outbox_prune", "schedule": crontab(hour=4, minute=41)},
     "inbound-prune": {"task": "games.inbound_prune", "schedule": crontab(hour=4, minute=53)},
     "api-prune": {"task": "games.api_prune", "schedule": crontab(hour=5, minute=7)},

@@ -1,0 +1,50 @@
+"""What the multi-host test needs in its database, made by the site's own
+services from the load host (through PgBouncer, like any host). Prints JSON.
+
+    python -m tests.scale.seed games TAG COUNT   COUNT started two-player games, new players named TAG…
+    python -m tests.scale.seed overdue GAME_ID   the game's turn deadline passed a minute ago"""
+
+import json
+import random
+import sys
+from datetime import timedelta
+
+import django
+
+django.setup()
+
+from django.utils import timezone  # noqa: E402
+
+from accounts.api_tokens import token_create  # noqa: E402
+from games import services  # noqa: E402
+from games.models import Game  # noqa: E402
+from tests.factories import PASSWORD, UserFactory  # noqa: E402
+
+
+def started_game(tag: str, number: int) -> dict:
+    users = [UserFactory(username=f"{tag}{number}x{seat}") for seat in range(2)]
+    game = services.game_create(creator=users[0], players=2, teams=2, start_mode=Game.StartMode.MANUAL)
+    invitation = services.invitation_create(game_id=game.pk, inviter=users[0], invitee=users[1].username)
+    services.invitation_accept(invitation_id=invitation.pk, user=users[1])
+    game = services.game_start(game_id=game.pk, user=users[0], rng=random.Random(number))
+    players = []
+    for user in users:
+        _, secret = token_create(user=user, name="scale", scopes=["games:read", "games:play"])
+        players.append({"username": user.username, "email": user.email, "password": PASSWORD, "token": secret})
+    return {"game": game.pk, "players": players}
+
+
+def overdue(game_id: int) -> dict:
+    past = timezone.now() - timedelta(minutes=1)
+    Game.objects.filter(pk=game_id).update(turn_deadline=past, next_deadline=past)
+    return {"game": game_id}
+
+
+if __name__ == "__main__":
+    command, *args = sys.argv[1:]
+    if command == "games":
+        print(json.dumps([started_game(args[0], n) for n in range(int(args[1]))]))
+    elif command == "overdue":
+        print(json.dumps(overdue(int(args[0]))))
+    else:
+        raise SystemExit(__doc__)
