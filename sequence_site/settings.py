@@ -409,6 +409,8 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 
+# What this host is for (web, worker-email, …), as /healthz and the logs say: its name in your deployment.
+SITE_ROLE = os.environ.get("SITE_ROLE", "all")
 # How stale the worker heartbeat may be before /healthz reports the worker down.
 HEARTBEAT_MAX_AGE_SECONDS = env_int("HEARTBEAT_MAX_AGE_SECONDS", 300)
 # How late unsent e-mail or an unenforced deadline may be before /healthz complains.

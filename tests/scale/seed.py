@@ -16,6 +16,7 @@ django.setup()
 from django.utils import timezone  # noqa: E402
 
 from accounts.api_tokens import token_create  # noqa: E402
+from accounts.models import ApiToken  # noqa: E402
 from games import services  # noqa: E402
 from games.models import Game  # noqa: E402
 from tests.factories import PASSWORD, UserFactory  # noqa: E402
@@ -29,7 +30,7 @@ def started_game(tag: str, number: int) -> dict:
     game = services.game_start(game_id=game.pk, user=users[0], rng=random.Random(number))
     players = []
     for user in users:
-        _, secret = token_create(user=user, name="scale", scopes=["games:read", "games:play"])
+        _, secret = token_create(user=user, name="scale", scopes=list(ApiToken.SCOPES))
         players.append({"username": user.username, "email": user.email, "password": PASSWORD, "token": secret})
     return {"game": game.pk, "players": players}
 

@@ -210,7 +210,7 @@ ignore_startup_parameters = extra_float_digits
 
     def start_worker(self, host: str):
         argv = [PYTHON, "-m", "celery", "-A", "sequence_site", "worker", "-Q", QUEUES, "--pool=threads",
-                "--concurrency=2", "--loglevel=INFO", "--without-mingle", "--without-gossip", "-n", f"worker@{host}"]
+                "--concurrency=2", "--loglevel=WARNING", "--without-mingle", "--without-gossip", "-n", f"worker@{host}"]
         self.workers[host] = self.network.start(host, argv, env=self.env(host), log=self.logs / f"worker-{host}.log", cwd=REPO)
         return self.workers[host]
 
@@ -233,7 +233,8 @@ ignore_startup_parameters = extra_float_digits
 
     def emails(self) -> list[tuple[str, bytes]]:
         """(the sending host's address, the message) for every message the sink kept."""
-        return [(path.name.split("-")[0], path.read_bytes()) for path in sorted(self.mail.glob("*.eml"))]
+        kept = sorted(self.mail.glob("*.eml"), key=lambda path: path.stat().st_mtime_ns)  # in the order received
+        return [(path.name.split("-")[0], path.read_bytes()) for path in kept]
 
     def log_tail(self, lines: int = 40) -> str:
         return "\n".join(
