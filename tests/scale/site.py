@@ -110,8 +110,15 @@ class Site:
             log=self.logs / "sink.log",
             cwd=REPO,
         )
+        static = network.start(  # beside the migrations: the two take most of the set-up's time
+            "load",
+            [PYTHON, "manage.py", "collectstatic", "--noinput", "-v0"],
+            env=self.env("load"),
+            log=self.logs / "collectstatic.log",
+            cwd=REPO,
+        )
         self.django("load", "manage.py", "migrate", "--noinput", "-v0")
-        self.django("load", "manage.py", "collectstatic", "--noinput", "-v0")
+        assert static.wait(timeout=300) == 0, (self.logs / "collectstatic.log").read_text()
         for host in WEB_HOSTS:
             self.start_web(host)
         for host in WORKER_HOSTS:
@@ -165,8 +172,22 @@ class Site:
         _wait_for_port(network, "db", DB, 5432)
         createdb = [*as_postgres, str(bin_dir / "createdb"), "-h", DB, "-U", "postgres", "sequence"]
         network.run("db", createdb, env={"PATH": os.environ["PATH"]})
-        network.run("db", [*as_postgres, str(bin_dir / "psql"), "-h", DB, "-U", "postgres", "-d", "sequence",
-                           "-c", "CREATE EXTENSION pg_stat_statements"], env={"PATH": os.environ["PATH"]})
+        network.run(
+            "db",
+            [
+                *as_postgres,
+                str(bin_dir / "psql"),
+                "-h",
+                DB,
+                "-U",
+                "postgres",
+                "-d",
+                "sequence",
+                "-c",
+                "CREATE EXTENSION pg_stat_statements",
+            ],
+            env={"PATH": os.environ["PATH"]},
+        )
         bouncer = self.root / "pgbouncer"
         bouncer.mkdir()
         (bouncer / "userlist.txt").write_text('"postgres" ""\n')
@@ -194,8 +215,21 @@ ignore_startup_parameters = extra_float_digits
         )
         network.start(
             "db",
-            ["redis-server", "--bind", DB, "--port", "6379", "--save", "", "--appendonly", "no",
-             "--protected-mode", "no", "--dir", str(self.root)],
+            [
+                "redis-server",
+                "--bind",
+                DB,
+                "--port",
+                "6379",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--protected-mode",
+                "no",
+                "--dir",
+                str(self.root),
+            ],
             env={"PATH": os.environ["PATH"]},
             log=self.logs / "redis.log",
         )
@@ -204,20 +238,53 @@ ignore_startup_parameters = extra_float_digits
 
     def start_web(self, host: str):
         address = self.network.hosts[host].address
-        argv = [PYTHON, "-m", "gunicorn", "sequence_site.wsgi", "--bind", f"{address}:{WEB_PORT}",
-                "--workers", "2", "--worker-class", "gthread", "--threads", "4", "--access-logfile", "-"]
+        argv = [
+            PYTHON,
+            "-m",
+            "gunicorn",
+            "sequence_site.wsgi",
+            "--bind",
+            f"{address}:{WEB_PORT}",
+            "--workers",
+            "2",
+            "--worker-class",
+            "gthread",
+            "--threads",
+            "4",
+            "--access-logfile",
+            "-",
+        ]
         return self.network.start(host, argv, env=self.env(host), log=self.logs / f"{host}.log", cwd=REPO)
 
     def start_worker(self, host: str):
-        argv = [PYTHON, "-m", "celery", "-A", "sequence_site", "worker", "-Q", QUEUES, "--pool=threads",
-                "--concurrency=2", "--loglevel=WARNING", "--without-mingle", "--without-gossip", "-n", f"worker@{host}"]
-        self.workers[host] = self.network.start(host, argv, env=self.env(host), log=self.logs / f"worker-{host}.log", cwd=REPO)
+        argv = [
+            PYTHON,
+            "-m",
+            "celery",
+            "-A",
+            "sequence_site",
+            "worker",
+            "-Q",
+            QUEUES,
+            "--pool=threads",
+            "--concurrency=2",
+            "--loglevel=WARNING",
+            "--without-mingle",
+            "--without-gossip",
+            "-n",
+            f"worker@{host}",
+        ]
+        self.workers[host] = self.network.start(
+            host, argv, env=self.env(host), log=self.logs / f"worker-{host}.log", cwd=REPO
+        )
         return self.workers[host]
 
     def start_beat(self, host: str):
         schedule = self.root / f"beat-{host}-schedule"
         argv = [PYTHON, "-m", "celery", "-A", "sequence_site", "beat", "--loglevel=INFO", f"--schedule={schedule}"]
-        self.beats[host] = self.network.start(host, argv, env=self.env(host), log=self.logs / f"beat-{host}.log", cwd=REPO)
+        self.beats[host] = self.network.start(
+            host, argv, env=self.env(host), log=self.logs / f"beat-{host}.log", cwd=REPO
+        )
         return self.beats[host]
 
     # --- what the tests read ---

@@ -38,9 +38,9 @@ def settled(site, emails: list[str]) -> bool:
 
 
 def sent_rows(site, emails: list[str]) -> int:
-    return site.sql(
-        "SELECT count(*) FROM games_notification WHERE to_email = ANY(%s) AND status = 'sent'", emails
-    )[0][0]
+    return site.sql("SELECT count(*) FROM games_notification WHERE to_email = ANY(%s) AND status = 'sent'", emails)[0][
+        0
+    ]
 
 
 def kept_for(site, emails: list[str]) -> list:
