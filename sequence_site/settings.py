@@ -10,6 +10,7 @@ import dj_database_url
 from celery.schedules import crontab
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -209,8 +210,10 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 # thinking) never holds others that a free worker could run meanwhile.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Queues by kind of work, so a flood of one never starves another (#28). A
-# worker takes the queues its -Q names (README, "Production"); `make run`'s
-# one worker takes them all (Procfile.dev).
+# worker takes the queues its -Q names (README, "Production"); one without -Q
+# (`make run`'s, Procfile.dev) takes every queue listed here.
+CELERY_QUEUE_NAMES = ["email", "deadlines", "bots", "inbound", "default"]
+CELERY_TASK_QUEUES = [Queue(name) for name in CELERY_QUEUE_NAMES]
 CELERY_TASK_DEFAULT_QUEUE = "default"  # the rest: webhooks, pushes, leagues, pruning, the heartbeat
 CELERY_TASK_ROUTES = {
     "games.send_due": {"queue": "email"},
@@ -221,7 +224,6 @@ CELERY_TASK_ROUTES = {
     "games.inbound_imap_poll": {"queue": "inbound"},
     "games.inbound_send_answers": {"queue": "inbound"},
 }
-CELERY_QUEUE_NAMES = ["email", "deadlines", "bots", "inbound", "default"]
 # Only one beat may run; a second is harmless all the same: each periodic run
 # is sent by the beat that takes its lock in the cache (sequence_site.beat).
 CELERY_BEAT_SCHEDULER = "sequence_site.beat:OneRunPerSlot"
