@@ -66,6 +66,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "sequence_site.metrics.MetricsMiddleware",  # first: it times and counts every answer
+    "sequence_site.log_context.RequestContextMiddleware",  # the request's id, user and game in every log line
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "sequence_site.middleware.PermissionsPolicyMiddleware",
@@ -402,17 +404,42 @@ PERMISSIONS_POLICY = ", ".join(
     )
 )
 
+# Logs: plain lines, or (LOG_FORMAT=json, for a log collector) one JSON object
+# a line with the request's (or task's) id, the user's and the game's.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text")
+if LOG_FORMAT not in ("text", "json"):
+    raise ImproperlyConfigured(f"LOG_FORMAT is text or json, not {LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"one_line_refusals": {"()": "sequence_site.log_filters.OneLineRefusals"}},
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"django.request": {"filters": ["one_line_refusals"]}},  # a 403 without its traceback
+    "filters": {
+        "one_line_refusals": {"()": "sequence_site.log_filters.OneLineRefusals"},
+        "context": {"()": "sequence_site.log_context.AddContext"},
+    },
+    "formatters": {
+        "text": {"format": "%(message)s"},
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s %(message)s %(role)s %(request_id)s %(user_id)s %(game_id)s",
+        },
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["context"], "formatter": LOG_FORMAT}},
+    "loggers": {
+        "django.request": {"filters": ["one_line_refusals"]},  # a 403 without its traceback
+        # A line per request for the log collector; in development runserver prints its own.
+        "sequence.request": {"level": "INFO" if LOG_FORMAT == "json" else "WARNING"},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 
 # What this host is for (web, worker-email, …), as /healthz and the logs say: its name in your deployment.
 SITE_ROLE = os.environ.get("SITE_ROLE", "all")
+# Celery keeps its own log format unless the logs are JSON: then the worker's lines go through LOGGING too.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = LOG_FORMAT == "text"
+# Prometheus metrics (sequence_site.metrics): /metrics answers a Bearer of this token (empty: 404),
+# and a Celery worker serves its own on this port (0: none).
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+METRICS_PORT = env_int("METRICS_PORT", 0)
 # How stale the worker heartbeat may be before /healthz reports the worker down.
 HEARTBEAT_MAX_AGE_SECONDS = env_int("HEARTBEAT_MAX_AGE_SECONDS", 300)
 # How late unsent e-mail or an unenforced deadline may be before /healthz complains.

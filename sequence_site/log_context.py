@@ -1,0 +1,85 @@
+"""Who and what a log line is about: the request's id (or the task's), the
+user's and the game's, kept in context variables for the request or task and
+added to every log record (LOG_FORMAT=json prints them as JSON fields).
+
+A request's id is the X-Request-ID it came with (from the proxy in front),
+else a new one; the response carries it back, and one line per request is
+logged with its status and duration."""
+
+import inspect
+import logging
+import re
+import time
+import uuid
+from contextvars import ContextVar
+
+from celery.signals import task_postrun, task_prerun
+from django.conf import settings
+
+request_id: ContextVar[str] = ContextVar("request_id", default="")
+user_id: ContextVar[int | None] = ContextVar("user_id", default=None)
+game_id: ContextVar[int | None] = ContextVar("game_id", default=None)
+GIVEN_ID = re.compile(r"^[\w.:-]{1,64}$")  # a proxy's id is kept only if it is a plain token
+log = logging.getLogger("sequence.request")
+
+
+class AddContext(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.request_id = request_id.get()
+        record.user_id = user_id.get()
+        record.game_id = game_id.get()
+        record.role = settings.SITE_ROLE
+        return True
+
+
+class RequestContextMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        given = request.headers.get("X-Request-ID", "")
+        rid = given if GIVEN_ID.match(given) else uuid.uuid4().hex
+        tokens = (request_id.set(rid), user_id.set(None), game_id.set(None))
+        started = time.perf_counter()
+        try:
+            response = self.get_response(request)
+            user = getattr(request, "user", None)
+            if user is not None and user.is_authenticated:
+                user_id.set(user.pk)
+            response["X-Request-ID"] = rid
+            log.info(
+                "%s %s %s %.0f ms",
+                request.method,
+                request.path,
+                response.status_code,
+                (time.perf_counter() - started) * 1000,
+                extra={"status": response.status_code},
+            )
+            return response
+        finally:
+            for variable, token in zip((request_id, user_id, game_id), tokens, strict=True):
+                variable.reset(token)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if isinstance(view_kwargs.get("game_id"), int):
+            game_id.set(view_kwargs["game_id"])
+
+
+def _argument(task, args, kwargs, name: str):
+    try:
+        return inspect.signature(task.run).bind_partial(*(args or ()), **(kwargs or {})).arguments.get(name)
+    except TypeError:
+        return None
+
+
+@task_prerun.connect
+def _task_started(task_id=None, task=None, args=None, kwargs=None, **_):
+    request_id.set(task_id or "")
+    game_id.set(_argument(task, args, kwargs, "game_id"))
+    user_id.set(None)
+
+
+@task_postrun.connect
+def _task_finished(**_):
+    request_id.set("")
+    game_id.set(None)
