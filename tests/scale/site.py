@@ -294,7 +294,8 @@ ignore_startup_parameters = extra_float_digits
 
         def ask():
             with psycopg.connect(f"postgresql://postgres@{DB}:5432/sequence", autocommit=True) as conn:
-                return conn.execute(query, params).fetchall()
+                cursor = conn.execute(query, params)
+                return cursor.fetchall() if cursor.description else []
 
         return self.network.inside("load", ask)
 
