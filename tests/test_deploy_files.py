@@ -40,7 +40,7 @@ def test_the_image_starts_the_procfile_web_process_by_default():
 
 def test_the_workers_take_every_queue_and_one_beat_runs():
     taken = []
-    for name, command in procfile().items():
+    for command in procfile().values():
         words = with_defaults(command)
         if words[:4] == ["celery", "-A", "sequence_site", "worker"]:
             taken += words[words.index("-Q") + 1].split(",")
