@@ -1,7 +1,7 @@
 """The capacity of the site on several hosts (#28), on the multi-host network of
 tests/scale/ (run as root; never in CI):
 
-    sudo .venv/bin/python bench/scale.py [--emails-games 150] [--seconds 10] [--games 100000]
+    sudo .venv/bin/python bench/scale.py [--emails-games 100] [--seconds 10] [--games 100000]
 
 1. e-mails per second with 1 and then 2 worker hosts: the workers are stopped,
    games are started (each owes its players four e-mails), then the workers of
@@ -198,7 +198,7 @@ def database_per_move(site: Site) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--emails-games", type=int, default=150, help="games started for each e-mail run")
+    parser.add_argument("--emails-games", type=int, default=100, help="games started for each e-mail run")
     parser.add_argument("--seconds", type=int, default=10, help="each wrk run")
     parser.add_argument("--games", type=int, default=100_000, help="active games for the deadline sweep")
     args = parser.parse_args()

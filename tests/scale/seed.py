@@ -13,17 +13,28 @@ import django
 
 django.setup()
 
+from allauth.account.models import EmailAddress  # noqa: E402
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.contrib.auth.hashers import make_password  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from accounts.api_tokens import token_create  # noqa: E402
 from accounts.models import ApiToken  # noqa: E402
 from games import services  # noqa: E402
 from games.models import Game  # noqa: E402
-from tests.factories import PASSWORD, UserFactory  # noqa: E402
+from tests.factories import PASSWORD  # noqa: E402
+
+User = get_user_model()
 
 
-def started_game(tag: str, number: int) -> dict:
-    users = [UserFactory(username=f"{tag}{number}x{seat}") for seat in range(2)]
+def player(username: str, password_hash: str):
+    user = User.objects.create(username=username, email=f"{username}@example.org", password=password_hash)
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    return user
+
+
+def started_game(tag: str, number: int, password_hash: str) -> dict:
+    users = [player(f"{tag}{number}x{seat}", password_hash) for seat in range(2)]
     game = services.game_create(creator=users[0], players=2, teams=2, start_mode=Game.StartMode.MANUAL)
     invitation = services.invitation_create(game_id=game.pk, inviter=users[0], invitee=users[1].username)
     services.invitation_accept(invitation_id=invitation.pk, user=users[1])
@@ -44,7 +55,8 @@ def overdue(game_id: int) -> dict:
 if __name__ == "__main__":
     command, *args = sys.argv[1:]
     if command == "games":
-        print(json.dumps([started_game(args[0], n) for n in range(int(args[1]))]))
+        password_hash = make_password(PASSWORD)  # once: the hasher takes a second on purpose
+        print(json.dumps([started_game(args[0], n, password_hash) for n in range(int(args[1]))]))
     elif command == "overdue":
         print(json.dumps(overdue(int(args[0]))))
     else:

@@ -85,6 +85,7 @@ class Site:
             "CHAT_MESSAGES_PER_MINUTE": str(CHAT_PER_MINUTE),
             "SWEEP_SECONDS": str(SWEEP_SECONDS),
             "SITE_ROLE": host,
+            "LOG_FORMAT": "json",
             "PYTHONUNBUFFERED": "1",
         }
         return {**env, **extra}

@@ -3,6 +3,7 @@ two worker hosts and a beat on one PostgreSQL behind PgBouncer and one Redis
 (tests/scale/site.py). Each test's requests leave from the load host."""
 
 import itertools
+import json
 import random
 import re
 import time
@@ -100,6 +101,15 @@ def test_a_whole_game_alternating_web_hosts_sends_each_turn_email_once(site):
     turn_emails = [message for _, message in kept if "turn" in message["Subject"]]
     assert len(turn_emails) >= 5, [message["Subject"] for _, message in kept]
     assert {host for host, _ in kept} <= {"10.231.0.21", "10.231.0.22"}  # sent by the worker hosts
+    logged = [
+        json.loads(line)
+        for host in WEB_HOSTS
+        for line in (site.logs / f"{host}.log").read_text().splitlines()
+        if line.startswith("{")
+    ]
+    about_it = [line for line in logged if line.get("game_id") == game["game"]]
+    assert {line["role"] for line in about_it} == set(WEB_HOSTS)
+    assert all(line["request_id"] and line["user_id"] for line in about_it)
 
 
 def test_a_log_in_on_one_web_host_is_valid_on_the_other(site):
