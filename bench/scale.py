@@ -23,6 +23,7 @@ import json
 import os
 import random
 import re
+import signal
 import sys
 import time
 from pathlib import Path
@@ -46,9 +47,9 @@ def load() -> str:
 
 
 def outbox_waiting(site: Site) -> int:
-    return site.sql("SELECT count(*) FROM games_notification WHERE status IN ('pending', 'sending') AND NOT digest")[0][
-        0
-    ]
+    """E-mails due and not yet sent (a reminder due in two days is not waiting)."""
+    query = "SELECT count(*) FROM games_notification WHERE status IN ('pending', 'sending') AND due_at <= now()"
+    return site.sql(query + " AND NOT digest")[0][0]
 
 
 def emails_per_second(site: Site, hosts: tuple[str, ...], games: int, tag: str) -> float:
@@ -202,6 +203,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=10, help="each wrk run")
     parser.add_argument("--games", type=int, default=100_000, help="active games for the deadline sweep")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # so that the network is torn down all the same
     site = Site()
     try:
         site.open()

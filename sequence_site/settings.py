@@ -10,7 +10,7 @@ import dj_database_url
 from celery.schedules import crontab
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
-from kombu import Queue
+from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -215,7 +215,8 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # worker takes the queues its -Q names (README, "Production"); one without -Q
 # (`make run`'s, Procfile.dev) takes every queue listed here.
 CELERY_QUEUE_NAMES = ["email", "deadlines", "bots", "inbound", "default"]
-CELERY_TASK_QUEUES = [Queue(name) for name in CELERY_QUEUE_NAMES]
+# Each its own exchange and routing key: queues sharing one would each get every message.
+CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name) for name in CELERY_QUEUE_NAMES]
 CELERY_TASK_DEFAULT_QUEUE = "default"  # the rest: webhooks, pushes, leagues, pruning, the heartbeat
 CELERY_TASK_ROUTES = {
     "games.send_due": {"queue": "email"},
