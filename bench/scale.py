@@ -1,7 +1,7 @@
 """The capacity of the site on several hosts (#28), on the multi-host network of
 tests/scale/ (run as root; never in CI):
 
-    sudo .venv/bin/python bench/scale.py [--emails-games 100] [--seconds 10] [--games 100000]
+    sudo .venv/bin/python bench/scale.py [--emails-games 100] [--seconds 10] [--games 100000] [--parts sweep]
 
 1. e-mails per second with 1 and then 2 worker hosts: the workers are stopped,
    games are started (each owes its players four e-mails), then the workers of
@@ -118,7 +118,7 @@ def deadline_sweep(site: Site, games: int) -> dict:
     ]
     listed = ", ".join(f'"{name}"' for name in columns)
     chosen = ", ".join(
-        "now() + (n % 5 + 1) * interval '1 day'" if name in ("next_deadline", "turn_deadline") else f'"{name}"'
+        "now() + (n %% 5 + 1) * interval '1 day'" if name in ("next_deadline", "turn_deadline") else f'"{name}"'
         for name in columns
     )
     site.sql(
@@ -202,22 +202,26 @@ def main() -> None:
     parser.add_argument("--emails-games", type=int, default=100, help="games started for each e-mail run")
     parser.add_argument("--seconds", type=int, default=10, help="each wrk run")
     parser.add_argument("--games", type=int, default=100_000, help="active games for the deadline sweep")
+    parser.add_argument("--parts", default="emails,pages,moves,sweep", help="which of the four to measure")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # so that the network is torn down all the same
     site = Site()
     try:
         site.open()
         print(f"the network is up ({load()})", flush=True)
-        results = {
-            "emails_1": emails_per_second(site, WORKER_HOSTS[:1], args.emails_games, "one"),
-            "emails_2": emails_per_second(site, WORKER_HOSTS, args.emails_games, "two"),
-        }
-        (game,) = site.seed("games", "page", "1")
-        cookie = session_cookie(site, game["players"][0])
-        results["pages_1"] = pages_per_second(site, WEB_HOSTS[:1], game, cookie, args.seconds)
-        results["pages_2"] = pages_per_second(site, WEB_HOSTS, game, cookie, args.seconds)
-        results["per_move"] = database_per_move(site)
-        results["sweep"] = deadline_sweep(site, args.games)
+        results = {}
+        if "emails" in args.parts:
+            results["emails_1"] = emails_per_second(site, WORKER_HOSTS[:1], args.emails_games, "one")
+            results["emails_2"] = emails_per_second(site, WORKER_HOSTS, args.emails_games, "two")
+        if "pages" in args.parts:
+            (game,) = site.seed("games", "page", "1")
+            cookie = session_cookie(site, game["players"][0])
+            results["pages_1"] = pages_per_second(site, WEB_HOSTS[:1], game, cookie, args.seconds)
+            results["pages_2"] = pages_per_second(site, WEB_HOSTS, game, cookie, args.seconds)
+        if "moves" in args.parts:
+            results["per_move"] = database_per_move(site)
+        if "sweep" in args.parts:
+            results["sweep"] = deadline_sweep(site, args.games)
         print(json.dumps(results, indent=2))
     finally:
         site.close()
