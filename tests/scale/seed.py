@@ -2,7 +2,7 @@
 services from the load host (through PgBouncer, like any host). Prints JSON.
 
     python -m tests.scale.seed games TAG COUNT   COUNT started two-player games, new players named TAG…
-    python -m tests.scale.seed overdue GAME_ID   the game's turn deadline passed a minute ago"""
+    python -m tests.scale.seed overdue GAME_ID…  the games' turn deadlines passed a minute ago"""
 
 import json
 import random
@@ -46,10 +46,9 @@ def started_game(tag: str, number: int, password_hash: str) -> dict:
     return {"game": game.pk, "players": players}
 
 
-def overdue(game_id: int) -> dict:
+def overdue(game_ids: list[int]) -> dict:
     past = timezone.now() - timedelta(minutes=1)
-    Game.objects.filter(pk=game_id).update(turn_deadline=past, next_deadline=past)
-    return {"game": game_id}
+    return {"overdue": Game.objects.filter(pk__in=game_ids).update(turn_deadline=past, next_deadline=past)}
 
 
 if __name__ == "__main__":
@@ -58,6 +57,6 @@ if __name__ == "__main__":
         password_hash = make_password(PASSWORD)  # once: the hasher takes a second on purpose
         print(json.dumps([started_game(args[0], n, password_hash) for n in range(int(args[1]))]))
     elif command == "overdue":
-        print(json.dumps(overdue(int(args[0]))))
+        print(json.dumps(overdue([int(game_id) for game_id in args])))
     else:
         raise SystemExit(__doc__)
