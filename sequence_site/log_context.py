@@ -61,8 +61,9 @@ class RequestContextMiddleware:
                 variable.reset(token)
 
     def process_view(self, request, view_func, view_args, view_kwargs):
-        if isinstance(view_kwargs.get("game_id"), int):
-            game_id.set(view_kwargs["game_id"])
+        given = str(view_kwargs.get("game_id", ""))  # an int from the site's URLs, a string from the API's
+        if given.isascii() and given.isdigit():
+            game_id.set(int(given))
 
 
 def _argument(task, args, kwargs, name: str):

@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 from pythonjsonlogger.json import JsonFormatter
 
+from accounts.api_tokens import token_create
 from sequence_site.log_context import AddContext
 from tests.gameplay import play_a_move
 
@@ -45,6 +46,15 @@ def test_a_request_is_logged_as_json_with_its_id_user_and_game(client, started_g
     (line,) = [line for line in json_lines if f"/games/{game.pk}/" in line["message"]]
     assert line["request_id"] == "proxy-abc-123"
     assert line["user_id"] == users[0].pk and line["game_id"] == game.pk and line["role"] == "all"
+
+
+def test_an_api_request_is_logged_with_its_game_and_token_owner(client, started_game, json_lines):
+    game, users = started_game(2, 2)
+    _, secret = token_create(user=users[1], name="log", scopes=["games:read"])
+    response = client.get(f"/api/v1/games/{game.pk}", HTTP_AUTHORIZATION=f"Bearer {secret}")
+    assert response.status_code == 200
+    (line,) = [line for line in json_lines if f"/api/v1/games/{game.pk}" in line["message"]]
+    assert line["user_id"] == users[1].pk and line["game_id"] == game.pk
 
 
 def test_a_request_without_an_id_or_with_a_strange_one_gets_a_new_one(client):
