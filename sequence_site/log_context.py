@@ -15,6 +15,7 @@ from contextvars import ContextVar
 
 from celery.signals import task_postrun, task_prerun
 from django.conf import settings
+from django.utils.functional import SimpleLazyObject, empty
 
 request_id: ContextVar[str] = ContextVar("request_id", default="")
 user_id: ContextVar[int | None] = ContextVar("user_id", default=None)
@@ -43,9 +44,7 @@ class RequestContextMiddleware:
         started = time.perf_counter()
         try:
             response = self.get_response(request)
-            user = getattr(request, "user", None)
-            if user is not None and user.is_authenticated:
-                user_id.set(user.pk)
+            user_id.set(_known_user_id(request))
             response["X-Request-ID"] = rid
             log.info(
                 "%s %s %s %.0f ms",
@@ -64,6 +63,15 @@ class RequestContextMiddleware:
         given = str(view_kwargs.get("game_id", ""))  # an int from the site's URLs, a string from the API's
         if given.isascii() and given.isdigit():
             game_id.set(int(given))
+
+
+def _known_user_id(request) -> int | None:
+    """The signed-in user's id if the request looked them up; never a query of its own
+    (a page served from the cache to a visitor reads no session)."""
+    user = request.__dict__.get("user")
+    if user is None or (isinstance(user, SimpleLazyObject) and user._wrapped is empty):
+        return None
+    return user.pk if user.is_authenticated else None
 
 
 def _argument(task, args, kwargs, name: str):

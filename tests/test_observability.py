@@ -32,10 +32,11 @@ def json_lines():
     )
     logger = logging.getLogger("sequence.request")
     logger.addHandler(handler)
-    level, logger.level = logger.level, logging.INFO
+    level = logger.level
+    logger.setLevel(logging.INFO)  # as LOG_FORMAT=json sets it (setLevel also clears what the logger cached)
     yield lines
     logger.removeHandler(handler)
-    logger.level = level
+    logger.setLevel(level)
 
 
 def test_a_request_is_logged_as_json_with_its_id_user_and_game(client, started_game, json_lines):
