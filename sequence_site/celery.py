@@ -10,7 +10,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sequence_site.settings")
 
 app = Celery("sequence_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.conf.imports = ["sequence_site.health", "games.inbound.tasks"]  # autodiscovery finds only <app>.tasks
+# Autodiscovery finds only <app>.tasks; the log context and the metrics listen to every task.
+app.conf.imports = ["sequence_site.health", "games.inbound.tasks", "sequence_site.log_context", "sequence_site.metrics"]
 app.autodiscover_tasks()
 
 # The embedded file-system broker needs its folders before the first message.

@@ -87,6 +87,28 @@ def check_backlog() -> dict:
     return result
 
 
+def check_queues() -> dict:
+    """Messages waiting in each Celery queue (settings.CELERY_QUEUE_NAMES): a
+    queue that grows while the others drain needs more workers on it."""
+    from kombu.exceptions import ChannelError
+
+    from sequence_site.celery import app
+
+    waiting = {}
+    try:
+        with app.connection_for_read() as conn:
+            conn.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=3)
+            channel = conn.default_channel
+            for name in settings.CELERY_QUEUE_NAMES:
+                try:
+                    waiting[name] = channel.queue_declare(queue=name, passive=True).message_count
+                except ChannelError:  # no worker has declared it yet: nothing was ever queued there
+                    waiting[name] = 0
+    except Exception as exc:
+        return {"ok": False, "error": f"{type(exc).__name__}: {exc}".strip()}
+    return {"ok": True, "waiting": waiting}
+
+
 @never_cache
 @require_GET
 def healthz(request):
@@ -96,5 +118,7 @@ def healthz(request):
         "worker": check_worker(),
         "backlog": check_backlog(),
     }
+    checks["queues"] = check_queues() if checks["broker"]["ok"] else {"ok": False, "error": "broker unreachable"}
     healthy = all(check["ok"] for check in checks.values())
-    return JsonResponse({"status": "ok" if healthy else "unhealthy", "checks": checks}, status=200 if healthy else 503)
+    body = {"status": "ok" if healthy else "unhealthy", "role": settings.SITE_ROLE, "checks": checks}
+    return JsonResponse(body, status=200 if healthy else 503)

@@ -3,12 +3,14 @@ environment variables. With none set, the site runs on embedded defaults:
 SQLite, a file-system Celery broker and e-mail written to var/mail/."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -64,6 +66,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "sequence_site.metrics.MetricsMiddleware",  # first: it times and counts every answer
+    "sequence_site.log_context.RequestContextMiddleware",  # the request's id, user and game in every log line
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "sequence_site.middleware.PermissionsPolicyMiddleware",
@@ -133,6 +137,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # would hide exactly what these options are for.
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}
     VAR_DIR.mkdir(parents=True, exist_ok=True)  # SQLite makes a file, not its folder
+# Behind PgBouncer in transaction mode (#28) each transaction may run on another
+# server connection, so nothing may outlive one: no server-side cursors (a named
+# cursor lives across fetches) and no prepared statements (psycopg prepares a
+# query it has run five times, on the server connection it ran on).
+DB_TRANSACTION_POOLING = env_bool("DB_TRANSACTION_POOLING", False)
+if DB_TRANSACTION_POOLING and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = None
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache and Celery broker -----------------------------------------
@@ -185,21 +197,52 @@ if not REDIS_URL:
         "data_folder_out": str(_queue_dir),
         "control_folder": str(VAR_DIR / "celery-control"),
     }
+else:
+    # Redis: a task taken but not acknowledged (its worker died or lost the
+    # network) goes back to the queue after this long. Longer than any task
+    # runs (an outbox sweep stops at 45 s, a bot's move takes seconds) so a slow
+    # task is not run twice at once; short enough that a lost one waits
+    # minutes, not Kombu's hour. Every task is safe to run twice anyway.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 900)}
 CELERY_TASK_IGNORE_RESULT = True
-CELERY_TASK_ACKS_LATE = True  # a task whose worker dies is delivered again
+# Acknowledged when done, not when taken: a task whose worker dies is delivered again.
+CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# One message at a time per worker process: a long task (a sweep, a bot
+# thinking) never holds others that a free worker could run meanwhile.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Queues by kind of work, so a flood of one never starves another (#28). A
+# worker takes the queues its -Q names (README, "Production"); one without -Q
+# (`make run`'s, Procfile.dev) takes every queue listed here.
+CELERY_QUEUE_NAMES = ["email", "deadlines", "bots", "inbound", "default"]
+# Each its own exchange and routing key: queues sharing one would each get every message.
+CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name) for name in CELERY_QUEUE_NAMES]
+CELERY_TASK_DEFAULT_QUEUE = "default"  # the rest: webhooks, pushes, leagues, pruning, the heartbeat
+CELERY_TASK_ROUTES = {
+    "games.send_due": {"queue": "email"},
+    "games.outbox_sweep": {"queue": "email"},
+    "games.enforce_deadlines": {"queue": "deadlines"},
+    "games.cancel_stale_games": {"queue": "deadlines"},
+    "games.bot_move": {"queue": "bots"},
+    "games.inbound_imap_poll": {"queue": "inbound"},
+}
+# Only one beat may run; a second is harmless all the same: each periodic run
+# is sent by the beat that takes its lock in the cache (sequence_site.beat).
+CELERY_BEAT_SCHEDULER = "sequence_site.beat:OneRunPerSlot"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
+# The sweeps' period; every minute, shorter only for the multi-host test (tests/scale).
+SWEEP_SECONDS = env_int("SWEEP_SECONDS", 60)
+_sweep = timedelta(seconds=SWEEP_SECONDS)
 CELERY_BEAT_SCHEDULE = {
-    "worker-heartbeat": {"task": "sequence_site.health.heartbeat", "schedule": crontab()},
-    "enforce-deadlines": {"task": "games.enforce_deadlines", "schedule": crontab()},
-    "outbox-sweep": {"task": "games.outbox_sweep", "schedule": crontab()},
-    "webhook-sweep": {"task": "accounts.webhook_sweep", "schedule": crontab()},
-    "push-sweep": {"task": "games.push_sweep", "schedule": crontab()},
+    "worker-heartbeat": {"task": "sequence_site.health.heartbeat", "schedule": _sweep},
+    "enforce-deadlines": {"task": "games.enforce_deadlines", "schedule": _sweep},
+    "outbox-sweep": {"task": "games.outbox_sweep", "schedule": _sweep},
+    "webhook-sweep": {"task": "accounts.webhook_sweep", "schedule": _sweep},
+    "push-sweep": {"task": "games.push_sweep", "schedule": _sweep},
     "leagues-tick": {"task": "games.leagues_tick", "schedule": crontab(minute=29)},
     "cancel-stale-games": {"task": "games.cancel_stale_games", "schedule": crontab(minute=17)},
-    "inbound-imap-poll": {"task": "games.inbound_imap_poll", "schedule": crontab()},  # a no-op without INBOUND_IMAP_URL
+    "inbound-imap-poll": {"task": "games.inbound_imap_poll", "schedule": _sweep},  # a no-op without INBOUND_IMAP_URL
     "outbox-prune": {"task": "games.outbox_prune", "schedule": crontab(hour=4, minute=41)},
     "inbound-prune": {"task": "games.inbound_prune", "schedule": crontab(hour=4, minute=53)},
     "api-prune": {"task": "games.api_prune", "schedule": crontab(hour=5, minute=7)},
@@ -360,15 +403,42 @@ PERMISSIONS_POLICY = ", ".join(
     )
 )
 
+# Logs: plain lines, or (LOG_FORMAT=json, for a log collector) one JSON object
+# a line with the request's (or task's) id, the user's and the game's.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text")
+if LOG_FORMAT not in ("text", "json"):
+    raise ImproperlyConfigured(f"LOG_FORMAT is text or json, not {LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"one_line_refusals": {"()": "sequence_site.log_filters.OneLineRefusals"}},
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"django.request": {"filters": ["one_line_refusals"]}},  # a 403 without its traceback
+    "filters": {
+        "one_line_refusals": {"()": "sequence_site.log_filters.OneLineRefusals"},
+        "context": {"()": "sequence_site.log_context.AddContext"},
+    },
+    "formatters": {
+        "text": {"format": "%(message)s"},
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s %(message)s %(role)s %(request_id)s %(user_id)s %(game_id)s",
+        },
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["context"], "formatter": LOG_FORMAT}},
+    "loggers": {
+        "django.request": {"filters": ["one_line_refusals"]},  # a 403 without its traceback
+        # A line per request for the log collector; in development runserver prints its own.
+        "sequence.request": {"level": "INFO" if LOG_FORMAT == "json" else "WARNING"},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 
+# What this host is for (web, worker-email, …), as /healthz and the logs say: its name in your deployment.
+SITE_ROLE = os.environ.get("SITE_ROLE", "all")
+# Celery keeps its own log format unless the logs are JSON: then the worker's lines go through LOGGING too.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = LOG_FORMAT == "text"
+# Prometheus metrics (sequence_site.metrics): /metrics answers a Bearer of this token (empty: 404),
+# and a Celery worker serves its own on this port (0: none).
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+METRICS_PORT = env_int("METRICS_PORT", 0)
 # How stale the worker heartbeat may be before /healthz reports the worker down.
 HEARTBEAT_MAX_AGE_SECONDS = env_int("HEARTBEAT_MAX_AGE_SECONDS", 300)
 # How late unsent e-mail or an unenforced deadline may be before /healthz complains.

@@ -4,10 +4,12 @@ from django.urls import include, path
 from games.api import urls as api
 from games.inbound import webhook
 from sequence_site.health import healthz
+from sequence_site.metrics import metrics_view
 
 urlpatterns = [
     path("", include("games.web.urls")),
     path("healthz", healthz, name="healthz"),
+    path("metrics", metrics_view, name="metrics"),  # Prometheus, with METRICS_TOKEN only
     path("api/v1/", api.urls()),  # the JSON API for programs (games/api/)
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 
 from sequence_site.health import HEARTBEAT_KEY, heartbeat
@@ -54,3 +55,16 @@ def test_heartbeat_task_round_trip_through_a_real_worker(worker):
         time.sleep(0.2)
     assert beat is not None, "no worker ran the task within 60 s"
     assert beat >= sent_at
+
+
+@pytest.mark.services
+def test_a_worker_started_without_queues_takes_every_queue(worker):
+    """`make run`'s one worker (Procfile.dev, no -Q) runs the work of every kind."""
+    for queue in settings.CELERY_QUEUE_NAMES:
+        cache.delete(HEARTBEAT_KEY)
+        heartbeat.apply_async(queue=queue)
+        deadline = time.time() + 60
+        while cache.get(HEARTBEAT_KEY) is None and time.time() < deadline:
+            assert worker.poll() is None, "the worker exited"
+            time.sleep(0.2)
+        assert cache.get(HEARTBEAT_KEY) is not None, f"nothing ran the task sent to the {queue} queue"

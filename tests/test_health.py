@@ -68,3 +68,12 @@ def test_unsent_email_and_overdue_deadlines_are_reported(client, settings, start
     response = client.get(reverse("healthz"))
     assert response.status_code == 503
     assert "falling behind" in response.json()["checks"]["backlog"]["error"]
+
+
+def test_the_host_says_its_role_and_what_waits_in_each_queue(client, settings):
+    heartbeat()
+    settings.SITE_ROLE = "web-2"
+    body = client.get(reverse("healthz")).json()
+    assert body["role"] == "web-2"
+    assert body["checks"]["queues"]["ok"]
+    assert set(body["checks"]["queues"]["waiting"]) == {"email", "deadlines", "bots", "inbound", "default"}
