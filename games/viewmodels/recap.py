@@ -74,7 +74,9 @@ def recap_of(
         mover = move.seat
         theirs = [e for e in move.events if e["type"] in ABOUT_A_SEAT and e["seat"] != mover]
         for event in theirs:
-            said = move_phrases(seat_names=names, seat=mover, text=move.text, events=[event], you=viewer_position)
+            said = move_phrases(
+                seat_names=names, seat=mover, text=move.text, events=[event], you=viewer_position, with_draw=False
+            )
             by_seat.setdefault(event["seat"], []).insert(0, said)
         own = [e for e in move.events if e not in theirs]
         said = move_phrases(

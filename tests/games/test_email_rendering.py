@@ -128,7 +128,7 @@ def test_the_recap_is_capped_and_folds_a_draw_into_its_play(started_game, monkey
     game = Game.objects.prefetch_related("seats").get(pk=game.pk)  # as context_for reads it
     seat = game.seats.all()[2]
     assert len(turn_news.news_for([(game, seat)])[game.pk].recap(game, seat).phrases) == 2
-    monkeypatch.setattr(turn_news, "IN_AN_EMAIL", 1)
+    monkeypatch.setattr(turn_news, "MOST_ENTRIES", 1)
     recap = turn_news.news_for([(game, seat)])[game.pk].recap(game, seat)
     assert len(recap.phrases) == 1 and recap.more == 1 and users[1].username in recap.phrases[0]  # the newest kept
     message = emails.build(Notification.objects.get(game=game, kind=Kind.YOUR_TURN, version=3))
