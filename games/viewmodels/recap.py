@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.utils.translation import ngettext
 
 from games.describe import join_phrases, move_phrases, sentence_case
+from games.mail.board_text import CHIP_LETTERS
 from games.models import Move
 
 MOST_ENTRIES = 12  # one per seat of the biggest table: nobody's play is ever left out
@@ -26,11 +27,21 @@ class Entry:
     team: str | None
     text: str
 
+    @property
+    def letter(self) -> str:
+        """The team's chip as the text e-mail's board writes it: "[B]"."""
+        return f"[{CHIP_LETTERS[self.team]}]" if self.team else ""
+
 
 @dataclass(frozen=True)
 class Recap:
     entries: list[Entry]  # newest first
     more: int  # entries left out, the oldest ones
+    changed: dict[str, str]  # the cells played on or cleared, and by which team (changed_cells)
+    last: set[str]  # the newest play's cells
+
+    def change_of(self, cell: str) -> str | None:
+        return self.changed.get(cell)
 
     @property
     def phrases(self) -> list[str]:
@@ -92,7 +103,8 @@ def recap_of(
         for seat, told in by_seat.items()
         if any(told)
     ]
-    return Recap(entries=entries[:most], more=max(0, len(entries) - most))
+    changed, last = changed_cells(moves, teams)
+    return Recap(entries=entries[:most], more=max(0, len(entries) - most), changed=changed, last=last)
 
 
 def changed_cells(moves: list[Move], teams: dict[int, str]) -> tuple[dict[str, str], set[str]]:

@@ -4,6 +4,7 @@ legal moves as data, the seats and the recent history. Built from
 the order of the draw pile. The game page and the e-mails both read it, so
 whose turn it is, who won and what may be played are worked out here once."""
 
+import textwrap
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -29,6 +30,7 @@ def history_window(players: int) -> int:
 
 
 PLACING = ("play", "remove")  # the kinds of move that take a card to a cell
+LISTED_WIDTH = 66  # a line of the e-mail's list of moves, wrapped for a phone
 
 
 @dataclass(frozen=True)
@@ -85,11 +87,14 @@ class Actions:
 
     @property
     def listed(self) -> list[str]:
-        """The moves as an e-mail lists them, never cut: every play of an
-        ordinary card first, then each jack on one line (a two-eyed one goes
-        on any free cell: listing them would bury the rest), then dead cards,
-        passes, the draw and penalties."""
-        ordinary = [a.text for a in self.of(*PLACING) if a.card not in JACKS]
+        """The moves as an e-mail lists them, never cut: the plays of each
+        ordinary card on one line first, then each jack's cells, wrapped (a
+        two-eyed one goes on any free cell: listing them would bury the
+        rest), then dead cards, passes, the draw and penalties."""
+        ordinary = [
+            " · ".join(a.text for a in self.placements(card))
+            for card in dict.fromkeys(a.card for a in self.of(*PLACING) if a.card not in JACKS)
+        ]
         jacks = []
         for card in dict.fromkeys(a.card for a in self.of(*PLACING) if a.card in JACKS):
             placements = self.placements(card)
@@ -98,7 +103,8 @@ class Actions:
             else:
                 line = gettext("{card} (removes a chip): {cells}, e.g. {example}")
             cells = ", ".join(dict.fromkeys(a.cell for a in placements))
-            jacks.append(line.format(card=card_label(card), cells=cells, example=placements[0].text))
+            said = line.format(card=card_label(card), cells=cells, example=placements[0].text)
+            jacks.append("\n".join(textwrap.wrap(said, LISTED_WIDTH, subsequent_indent="    ")))
         rest = [a.text for a in self.legal if a.kind not in (*PLACING, "resign")]
         return ordinary + jacks + rest
 
@@ -390,7 +396,7 @@ def table_for(
     # A spectator's news is the round since the seat to play last played.
     news = since_last_acted(recent, position if position is not None else view["turn"])
     recap = recap_of(news, position, names, teams, most=MOST_ENTRIES)
-    changed, last_play = changed_cells(news, teams)
+    last_play = recap.last
     if not last_play:  # nothing played since: the newest play the page read is still the last move
         last_play = changed_cells(recent, teams)[1]
     # Nobody moves in a paused, aborted or adjudicated game, whatever the snapshot
@@ -414,7 +420,7 @@ def table_for(
             view,
             last_move=last_play,
             targets=targets,
-            changed=changed,
+            changed=recap.changed,
             goes=where_cards_go(view, actions, my_turn=view["turn"] == position) if show_all and held else None,
         ),
         seats=turn_order(seat_rows(view, seats, me=position, live=True, lost=lost_in_game(game), game=game), position),
