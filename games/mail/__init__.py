@@ -4,7 +4,8 @@ sends it exactly once, and how each is written.
     notify.py      who is owed what after a change (called by the services, in the change's transaction)
     outbox.py      the owed e-mails as rows, claimed in batches, sent once, retried, pruned
     dispatch.py    the outbox's Celery tasks, by name (the tasks themselves are games.tasks)
-    emails.py      each kind's context and templates, in the recipient's language and time zone
+    emails.py      an outbox row as a message: the shared context, in the recipient's language and time zone
+    kinds/         one small class per kind of e-mail: whether it still applies, its context, its templates
     turn_news.py   what happened since a player last acted, for a batch of turn e-mails
     board_text.py  the board as text
     mime.py        the message's headers and parts

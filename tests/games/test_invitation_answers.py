@@ -5,7 +5,8 @@ from django.core import mail
 
 from accounts.models import Delivery
 from games import services
-from games.mail import emails, outbox
+from games.mail import outbox
+from games.mail.kinds import invitations
 from games.models import Game, Notification
 from tests.factories import UserFactory
 
@@ -73,7 +74,7 @@ def test_an_invitee_who_accepts_while_the_invitation_email_is_built_still_gets_i
     row = Notification.objects.get(recipient=guest, kind=Kind.INVITATION)
     Notification.objects.filter(pk=row.pk).update(status=Notification.Status.PENDING, sent_at=None)
     mail.outbox.clear()
-    read_invitation = emails._invitation
+    read_invitation = invitations.pending_invitation
 
     def read_then_accepted(notification):
         invitation = read_invitation(notification)
@@ -81,7 +82,7 @@ def test_an_invitee_who_accepts_while_the_invitation_email_is_built_still_gets_i
             services.invitation_accept(invitation_id=invitation.pk, user=guest)
         return invitation
 
-    monkeypatch.setattr(emails, "_invitation", read_then_accepted)
+    monkeypatch.setattr(invitations, "pending_invitation", read_then_accepted)
     assert outbox.deliver(row.pk) == "sent"
     row.refresh_from_db()
     assert row.status == Notification.Status.SENT and not row.last_error

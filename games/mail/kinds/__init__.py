@@ -1,0 +1,40 @@
+"""Each kind of e-mail as one small class: whether the notice still applies,
+its context, its subject and its templates (templates/emails/<kind>-*).
+
+    base.py         what every kind is (MailKind), its templates, what a batch prepares
+    turns.py        your turn, reminder, draw window, missed, vacation day spent
+    invitations.py  the invitation, an answer to it
+    lifecycle.py    game started, cancelled, over; seat opened; resignation proposed
+    table_talk.py   a moderator's action, a chat mention
+
+A new kind of e-mail is a class in one of these modules, listed below, and
+its choice in accounts.models.EmailKind; games.mail.notify says who is owed it.
+"""
+
+from games.mail.kinds import invitations, lifecycle, table_talk, turns
+from games.mail.kinds.base import MailKind
+from games.models import Notification
+
+KINDS: dict[str, MailKind] = {
+    kind.kind: kind
+    for kind in (
+        turns.YourTurn(),
+        turns.Reminder(),
+        turns.DrawWindow(),
+        turns.Missed(),
+        turns.VacationSpent(),
+        invitations.InvitationMail(),
+        invitations.InvitationAnswered(),
+        lifecycle.GameStarted(),
+        lifecycle.GameCancelled(),
+        lifecycle.GameOver(),
+        lifecycle.SeatOpened(),
+        lifecycle.ResignProposed(),
+        table_talk.Moderation(),
+        table_talk.ChatMention(),
+    )
+}
+
+
+def kind_of(notification: Notification) -> MailKind:
+    return KINDS[notification.kind]

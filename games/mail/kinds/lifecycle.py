@@ -1,0 +1,81 @@
+"""The e-mails of a game's life: started, cancelled, over, a seat offered
+to others or taken over, a teammate's proposal to resign."""
+
+from django.urls import reverse
+from django.utils import timezone
+
+from games.leaderboards import change_in
+from games.mail.kinds.base import MailKind, absolute
+from games.models import SEAT_OFFERED, Game, Notification, ResignationProposal, Seat
+
+Kind = Notification.Kind
+
+
+class GameStarted(MailKind):
+    kind = Kind.GAME_STARTED
+
+
+class GameCancelled(MailKind):
+    kind = Kind.GAME_CANCELLED
+
+
+class GameOver(MailKind):
+    kind = Kind.GAME_OVER
+
+    def context(self, notification, game, seat, prepared):
+        recipient = notification.recipient
+        return {
+            "replay_url": absolute(reverse("game_replay", args=[game.pk])),
+            "rating_change": change_in(game, recipient) if recipient else None,
+        }
+
+
+class SeatOpened(MailKind):
+    """The seat is offered to others (variant SEAT_OFFERED), or was taken over
+    by the player now at position variant - 1."""
+
+    kind = Kind.SEAT_OPENED
+
+    def context(self, notification, game, seat, prepared):
+        offered = notification.variant == SEAT_OFFERED
+        if offered and (seat is None or seat.open_since is None):  # they came back, or it was taken
+            return None
+        taker = next((s.name for s in game.seats.all() if s.position == notification.variant - 1), "")
+        return {
+            "taken_by": None if offered else taker,
+            "missed": game.concede_after,
+            "lobby_url": absolute(reverse("open_games")),
+        }
+
+
+class ResignProposed(MailKind):
+    kind = Kind.RESIGN_PROPOSED
+    asks_to_act = True
+
+    def reply_example(self, moves):
+        return "resign"
+
+    def applies(self, notification, game, seat):
+        return game.status == Game.Status.ACTIVE and open_proposal(notification, game, seat) is not None
+
+    def context(self, notification, game, seat, prepared):
+        proposal = open_proposal(notification, game, seat)
+        if proposal is None:
+            return None
+        names = {s.position: s.name for s in game.seats.all()}
+        return {
+            "proposer": names[proposal.proposed_by],
+            "expires_at": proposal.expires_at,
+            "resign_url": absolute(reverse("game_resign", args=[game.pk])),
+        }
+
+
+def open_proposal(notification: Notification, game: Game, seat: Seat | None) -> ResignationProposal | None:
+    """The variant-th resignation proposal of the game, while it is open and
+    waits for this seat's agreement."""
+    if seat is None:
+        return None
+    proposal = game.resignations.order_by("pk")[notification.variant - 1 : notification.variant].first()
+    if proposal is None or proposal.status != ResignationProposal.Status.OPEN or proposal.expires_at <= timezone.now():
+        return None
+    return None if seat.position in proposal.agreed else proposal
