@@ -30,8 +30,13 @@ def describe_move(
 ) -> str:
     """`cards`: each seat's hand size just after the move, when known, so a
     lost draw can say what it leaves. `you`: the reader's seat."""
-    parts = move_phrases(seat_names=seat_names, seat=seat, text=text, events=events, cards=cards, you=you)
-    sentence = parts[0]
+    return join_phrases(move_phrases(seat_names=seat_names, seat=seat, text=text, events=events, cards=cards, you=you))
+
+
+def join_phrases(parts: list[str]) -> str:
+    """Phrases as one sentence: a dash between them, a full stop before one
+    that is a sentence of its own ("Blue wins")."""
+    sentence = parts[0] if parts else ""
     for part in parts[1:]:
         sentence += f" — {part}" if not part[0].isupper() else f". {part}"
     return sentence

@@ -101,3 +101,6 @@ def _tasks_run_in_process(request):
     app.conf.task_always_eager = eager
     yield
     app.conf.task_always_eager = previous
+
+
+from tests.big_tables import big_table  # noqa: E402, F401  (#33: a 12- or 6-player game at seat 0's turn)

@@ -10,7 +10,7 @@ from django.db.models import Max, Q
 
 from games.models import ChatMessage, Game, Move, Seat
 from games.viewmodels.chat import new_messages
-from games.viewmodels.recap import IN_AN_EMAIL, Recap, recap_of
+from games.viewmodels.recap import MOST_ENTRIES, Recap, recap_of
 
 
 @dataclass
@@ -20,7 +20,8 @@ class News:
 
     def recap(self, game: Game, seat: Seat) -> Recap:
         names = {other.position: other.name for other in game.seats.all()}
-        return recap_of(self.moves, seat.position, names, most=IN_AN_EMAIL)
+        teams = {other.position: game.team_name_of(other.position) for other in game.seats.all()}
+        return recap_of(self.moves, seat.position, names, teams, most=MOST_ENTRIES)
 
 
 def news_for(games_and_seats: list[tuple[Game, Seat]]) -> dict[int, News]:
@@ -45,9 +46,11 @@ def news_for(games_and_seats: list[tuple[Game, Seat]]) -> dict[int, News]:
 
 
 def _last_acted(seats: dict[int, Seat]) -> dict[int, int]:
-    """Per game: the number of the seat's own last move as a player (none if it
-    has not moved); what the site did at the seat (a skip, a lost draw) is news."""
-    players = Move.objects.filter(game_id__in=seats, actor=Move.Actor.PLAYER)
+    """Per game: the number of the seat's own last play (none if it has not
+    played): not its draw, which may come after others' plays, nor what the
+    site did at the seat (a skip, a lost draw), which is news
+    (games.viewmodels.recap.is_own_play)."""
+    players = Move.objects.filter(game_id__in=seats, actor=Move.Actor.PLAYER).exclude(text="draw")
     last = players.values_list("game_id", "seat").annotate(last=Max("seq")).order_by()
     return {game_id: seq for game_id, position, seq in last if seats[game_id].position == position}
 

@@ -1,11 +1,15 @@
 """A past position of a game, as a spectator would have seen it then:
-rebuilt from the move log, shown with the table's cells and seats."""
+rebuilt from the move log, shown with the table's cells and seats, with
+the positions to step to by play and by round."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games import engine, refusals
 from games.models import Game, Seat
-from games.viewmodels.table import Table, board_cells, cells_of, history_lines, seat_rows
+from games.viewmodels.history import history_lines, is_turn, rounds_of
+from games.viewmodels.recap import changed_cells
+from games.viewmodels.seats import seat_rows, team_rows
+from games.viewmodels.table import Table, board_cells
 
 
 @dataclass
@@ -13,6 +17,25 @@ class ReplayFrame:
     table: Table
     at: int
     total: int
+    plays: list[int] = field(default_factory=list)  # the positions just after each play (draws skipped)
+    rounds: list[int] = field(default_factory=list)  # the positions at the end of each round
+    round: int = 0  # the round the position is in (0: the deal)
+
+    @property
+    def previous_play(self) -> int | None:
+        return max((at for at in self.plays if at < self.at), default=0 if self.at > 0 else None)
+
+    @property
+    def next_play(self) -> int | None:
+        return min((at for at in self.plays if at > self.at), default=self.total if self.at < self.total else None)
+
+    @property
+    def previous_round(self) -> int | None:
+        return max((at for at in self.rounds if at < self.at), default=0 if self.at > 0 else None)
+
+    @property
+    def next_round(self) -> int | None:
+        return min((at for at in self.rounds if at > self.at), default=self.total if self.at < self.total else None)
 
 
 def replay_frame(*, game: Game, seats: list[Seat], at: int | None) -> ReplayFrame:
@@ -37,11 +60,19 @@ def replay_frame(*, game: Game, seats: list[Seat], at: int | None) -> ReplayFram
     for step in engine.replay_steps(record):
         state = step.state
     view = engine.player_view(state, None)
+    teams = {seat.position: game.team_name_of(seat.position) for seat in seats}
+    starts = rounds_of((m.seq, m.seat, m.text) for m in moves)
+    last_play = changed_cells(list(reversed(shown)), teams)[1]
     table = Table(
         game=game,
         view=view,
-        rows=board_cells(view, last_move=cells_of(shown[-1] if shown else None), targets={}),
+        rows=board_cells(view, last_move=last_play, targets={}),
         seats=seat_rows(view, seats, me=None, live=False),
-        history=list(reversed(history_lines(shown, seats))),
+        teams=team_rows(view),
+        history=list(reversed(history_lines(list(reversed(shown)), seats, teams, rounds=starts))),
     )
-    return ReplayFrame(table=table, at=at, total=total)
+    # move seq n is the n-th move, so the position after it is `n`
+    plays = [m.seq for m in moves if is_turn(m.seat, m.text)]
+    ends = [seq - 1 for seq in starts if seq > 1] + [total]
+    played_rounds = [number for seq, number in starts.items() if seq <= at]
+    return ReplayFrame(table=table, at=at, total=total, plays=plays, rounds=ends, round=max(played_rounds, default=0))

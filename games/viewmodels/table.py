@@ -4,26 +4,33 @@ legal moves as data, the seats and the recent history. Built from
 the order of the draw pile. The game page and the e-mails both read it, so
 whose turn it is, who won and what may be played are worked out here once."""
 
+import textwrap
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 
-from django.utils import timezone
 from django.utils.translation import gettext, pgettext
 
-from accounts import vacation as vacations
 from games import engine
-from games.describe import describe_move, sentence_case
 from games.engine.board import CARD_CELLS, CELL_NAMES
 from games.engine.cards import JACKS, TWO_EYED_JACKS, card_label, is_red
-from games.game_clock import bank_left
 from games.mail.board_text import board_rows
-from games.models import BOT_MARK, Game, Invitation, Move, Seat
+from games.models import Game, Invitation, Move, Seat
+from games.viewmodels.history import HistoryLine, history_lines, round_starts
 from games.viewmodels.lost_draws import hand_sizes_after, lost_in_game, why_mine_was_lost
-from games.viewmodels.recap import ON_THE_TABLE, recap_of, since_last_acted
+from games.viewmodels.recap import MOST_ENTRIES, Entry, changed_cells, recap_of, since_last_acted
+from games.viewmodels.seats import SeatRow, TeamRow, seat_rows, team_rows, turn_order
 from games.words import card_name, team
 
-HISTORY_ON_TABLE = 30
+HISTORY_ON_TABLE = 30  # moves read for the page's history at least; a big table reads two rounds
+
+
+def history_window(players: int) -> int:
+    """Moves to read for the page: two rounds of plays and their draws."""
+    return max(HISTORY_ON_TABLE, 4 * players)
+
+
 PLACING = ("play", "remove")  # the kinds of move that take a card to a cell
+LISTED_WIDTH = 66  # a line of the e-mail's list of moves, wrapped for a phone
 
 
 @dataclass(frozen=True)
@@ -80,11 +87,14 @@ class Actions:
 
     @property
     def listed(self) -> list[str]:
-        """The moves as an e-mail lists them, never cut: every play of an
-        ordinary card first, then each jack on one line (a two-eyed one goes
-        on any free cell: listing them would bury the rest), then dead cards,
-        passes, the draw and penalties."""
-        ordinary = [a.text for a in self.of(*PLACING) if a.card not in JACKS]
+        """The moves as an e-mail lists them, never cut: the plays of each
+        ordinary card on one line first, then each jack's cells, wrapped (a
+        two-eyed one goes on any free cell: listing them would bury the
+        rest), then dead cards, passes, the draw and penalties."""
+        ordinary = [
+            " · ".join(a.text for a in self.placements(card))
+            for card in dict.fromkeys(a.card for a in self.of(*PLACING) if a.card not in JACKS)
+        ]
         jacks = []
         for card in dict.fromkeys(a.card for a in self.of(*PLACING) if a.card in JACKS):
             placements = self.placements(card)
@@ -93,7 +103,8 @@ class Actions:
             else:
                 line = gettext("{card} (removes a chip): {cells}, e.g. {example}")
             cells = ", ".join(dict.fromkeys(a.cell for a in placements))
-            jacks.append(line.format(card=card_label(card), cells=cells, example=placements[0].text))
+            said = line.format(card=card_label(card), cells=cells, example=placements[0].text)
+            jacks.append("\n".join(textwrap.wrap(said, LISTED_WIDTH, subsequent_indent="    ")))
         rest = [a.text for a in self.legal if a.kind not in (*PLACING, "resign")]
         return ordinary + jacks + rest
 
@@ -104,7 +115,8 @@ class Cell:
     card: str | None
     chip: str | None  # team name
     in_sequence: bool = False
-    last_move: bool = False
+    last_move: bool = False  # the newest play's cells (a draw is never the last move)
+    changed_by: str | None = None  # played or cleared since the viewer's last play: the mover's team ("" a moderator)
     target: str | None = None  # the move this cell submits when it is a legal target
     goes: tuple[str, ...] = ()  # "where my cards go": the viewer's cards that can go here
 
@@ -131,6 +143,8 @@ class Cell:
             parts.append(gettext("in a sequence"))
         if self.last_move:
             parts.append(gettext("last move"))
+        elif self.changed_by is not None:
+            parts.append(gettext("changed since your last move"))
         if self.goes:
             cards = pgettext("between the last two of a list", " or ").join(map(card_label, self.goes))
             parts.append(gettext("your {cards} can go here").format(cards=cards))
@@ -163,33 +177,6 @@ class HandCard:
     @property
     def red(self) -> bool:
         return is_red(self.code)
-
-
-@dataclass
-class SeatRow:
-    position: int
-    name: str
-    team: str
-    cards: int
-    is_turn: bool
-    is_me: bool
-    missed_turns: int
-    draw_open: bool
-    penalties_owed: int
-    resigned: bool
-    discards: list[str]
-    lost_draws: int = 0  # over the whole game
-    bank_left: timedelta | None = None  # a time-bank clock's balance, counted down on the seat's turn
-    away_until: datetime | None = None  # on vacation until then (in a game that allows vacation)
-    offered: bool = False  # offered for anyone to take over (the open-seat policy)
-
-
-@dataclass
-class HistoryLine:
-    seq: int
-    notation: str
-    words: str
-    when: datetime
 
 
 @dataclass(frozen=True)
@@ -227,18 +214,23 @@ class Table:
     targets: list[str] = field(default_factory=list)  # the cells the selected card can go to
     history: list[HistoryLine] = field(default_factory=list)
     my_seat: Seat | None = None
-    news: list[str] = field(default_factory=list)  # what changed since the viewer last acted
+    news: list[Entry] = field(default_factory=list)  # what each seat did since the viewer last played
+    news_more: str = ""  # "and 2 more players", when some were left out
+    teams: list[TeamRow] = field(default_factory=list)
     my_lost_draw: str | None = None  # why the viewer's draw was lost, since they last acted
     show_all: bool = False  # "where my cards go" is on: the cells of every card in the hand are marked
     on_time: bool = False  # the game was conceded by the clock (missed turns), not by a player
     rematch: Rematch | None = None
 
     @property
-    def news_line(self) -> str:
-        if not self.news:  # "your turn" alone would repeat the banner
-            return ""
-        line = " · ".join([*self.news, gettext("your turn")] if self.my_turn else self.news)
-        return sentence_case(line, [seat.name for seat in self.seats])
+    def my_row(self) -> SeatRow | None:
+        return next((seat for seat in self.seats if seat.is_me), None)
+
+    @property
+    def my_team(self) -> TeamRow | None:
+        """The viewer's team ("you are blue, team of 4"), None for a spectator."""
+        mine = self.my_row
+        return next((row for row in self.teams if mine and row.team == mine.team), None)
 
     @property
     def how_it_ended(self) -> str | None:
@@ -251,7 +243,7 @@ class Table:
     @property
     def turn_seat(self) -> SeatRow | None:
         turn = self.view["turn"]
-        return self.seats[turn] if turn is not None else None
+        return next((seat for seat in self.seats if seat.position == turn), None) if turn is not None else None
 
     @property
     def winners(self) -> list[str]:
@@ -310,38 +302,6 @@ class Table:
         return "anywhere" if self.selected in TWO_EYED_JACKS else "spaces"
 
 
-def history_lines(moves: list[Move], seats: list[Seat], hands: list[dict[int, int]] | None = None) -> list[HistoryLine]:
-    """`hands`: each seat's hand size after each move, when known."""
-    names = {seat.position: seat.name for seat in seats}
-    return [
-        HistoryLine(
-            m.seq,
-            m.text,
-            describe_move(
-                seat_names=_names_as_played(names, m), seat=m.seat, text=m.text, events=m.events, cards=cards
-            ),
-            m.created_at,
-        )
-        for m, cards in zip(moves, hands or [None] * len(moves), strict=True)
-    ]
-
-
-def _names_as_played(names: dict[int, str], move: Move) -> dict[int, str]:
-    """The seats' names with the mover's as it was when the move was made: with
-    the bot mark for a bot's move, without it for a player's in a seat a bot
-    plays now (a seat changes hands; its moves keep who made them)."""
-    if move.seat is None or move.seat not in names:
-        return names
-    plain = names[move.seat].removeprefix(f"{BOT_MARK} ")
-    played = f"{BOT_MARK} {plain}" if move.door == Move.Door.BOT else plain
-    return names if played == names[move.seat] else {**names, move.seat: played}
-
-
-def cells_of(move: Move | None) -> set[str]:
-    """The cells a move put a chip on or took one from: the ring of the last move."""
-    return {event["cell"] for event in (move.events if move else []) if "cell" in event}
-
-
 def where_cards_go(view: dict, actions: Actions, *, my_turn: bool) -> dict[str, tuple[str, ...]]:
     """Each cell the viewer's cards can go to, and which cards: on the
     viewer's turn the engine's legal plays; between turns, to plan, the free
@@ -366,10 +326,16 @@ def where_cards_go(view: dict, actions: Actions, *, my_turn: bool) -> dict[str, 
 
 
 def board_cells(
-    view: dict, *, last_move: set[str], targets: dict[str, str], goes: dict[str, tuple[str, ...]] | None = None
+    view: dict,
+    *,
+    last_move: set[str],
+    targets: dict[str, str],
+    goes: dict[str, tuple[str, ...]] | None = None,
+    changed: dict[str, str] | None = None,
 ) -> list[list[Cell]]:
     """The board row by row; `targets` maps a cell to the move it submits,
-    `goes` to the viewer's cards that can go there (when asked to show)."""
+    `goes` to the viewer's cards that can go there (when asked to show),
+    `changed` to the team that played on or cleared it lately."""
     in_sequence = {cell for seqs in view["sequences"].values() for seq in seqs for cell in seq}
     return [
         [
@@ -379,48 +345,13 @@ def board_cells(
                 chip=view["board"].get(name),
                 in_sequence=name in in_sequence,
                 last_move=name in last_move,
+                changed_by=(changed or {}).get(name),
                 target=targets.get(name),
                 goes=(goes or {}).get(name, ()),
             )
             for name, card in row
         ]
         for row in board_rows()
-    ]
-
-
-def seat_rows(
-    view: dict,
-    seats: list[Seat],
-    *,
-    me: int | None,
-    live: bool,
-    lost: dict[int, int] | None = None,
-    game: Game | None = None,
-) -> list[SeatRow]:
-    """The seats as the table lists them; `live` adds what only the present
-    knows (missed turns, the banks of `game`), which a replayed position does not."""
-    now = timezone.now()
-    by_position = {seat.position: seat for seat in seats}
-    away = vacations.away_until([s.user for s in seats], now) if live and game and game.vacation_allowed else {}
-    return [
-        SeatRow(
-            position=row["seat"],
-            name=by_position[row["seat"]].name,
-            team=row["team"],
-            cards=row["cards"],
-            is_turn=view["turn"] == row["seat"],
-            is_me=row["seat"] == me,
-            missed_turns=by_position[row["seat"]].missed_turns if live else 0,
-            draw_open=row["draw_open"],
-            penalties_owed=row["penalties_owed"],
-            resigned=row["resigned"],
-            discards=view["discards"][row["seat"]],
-            lost_draws=(lost or {}).get(row["seat"], 0),
-            bank_left=bank_left(game, by_position[row["seat"]], now) if live and game else None,
-            away_until=away.get(by_position[row["seat"]].user_id),
-            offered=live and by_position[row["seat"]].open_since is not None,
-        )
-        for row in view["seats"]
     ]
 
 
@@ -447,20 +378,27 @@ def table_for(
     my_seat: Seat | None,
     selected_card: str | None = None,
     show_all: bool = False,
-    history: int = HISTORY_ON_TABLE,
+    history: int | None = None,
 ) -> Table:
     """The table as this seat (None: a spectator) sees it. `selected_card`
     (canonical) lights up its targets; `show_all` marks where every card of
     the hand can go; `history` is how many recent moves to read (0 reads
-    none: an e-mail shows no history)."""
+    none: an e-mail shows no history; None: the page's window, two rounds)."""
     state = engine.state_from_json(game.state)
     position = my_seat.position if my_seat else None
     view = engine.player_view(state, position)
     if game.result_reason == "adjudicated":  # a moderator's result: the game's, not the engine's
         view["result"] = {"winner": game.winner or None, "reason": "adjudicated"}
+    history = history_window(game.players) if history is None else history
     recent = list(game.moves.order_by("-seq")[:history]) if history else []
     names = {seat.position: seat.name for seat in seats}
-    news = since_last_acted(recent, position)
+    teams = {seat.position: game.team_name_of(seat.position) for seat in seats}
+    # A spectator's news is the round since the seat to play last played.
+    news = since_last_acted(recent, position if position is not None else view["turn"])
+    recap = recap_of(news, position, names, teams, most=MOST_ENTRIES)
+    last_play = recap.last
+    if not last_play:  # nothing played since: the newest play the page read is still the last move
+        last_play = changed_cells(recent, teams)[1]
     # Nobody moves in a paused, aborted or adjudicated game, whatever the snapshot
     # allows, nor does a player while a bot plays their seat.
     playing = game.status == Game.Status.ACTIVE and not (my_seat and my_seat.is_bot)
@@ -480,20 +418,27 @@ def table_for(
         view=view,
         rows=board_cells(
             view,
-            last_move=cells_of(recent[0] if recent else None),
+            last_move=last_play,
             targets=targets,
+            changed=recap.changed,
             goes=where_cards_go(view, actions, my_turn=view["turn"] == position) if show_all and held else None,
         ),
-        seats=seat_rows(view, seats, me=position, live=True, lost=lost_in_game(game), game=game),
+        seats=turn_order(seat_rows(view, seats, me=position, live=True, lost=lost_in_game(game), game=game), position),
+        teams=team_rows(view),
         hand=hand,
         actions=actions,
         selected=selected,
         targets=sorted(targets),
         history=history_lines(
-            recent, seats, hand_sizes_after(recent, {row["seat"]: row["cards"] for row in view["seats"]})
+            recent,
+            seats,
+            teams,
+            hand_sizes_after(recent, {row["seat"]: row["cards"] for row in view["seats"]}),
+            rounds=round_starts(game) if recent else {},
         ),
         my_seat=my_seat,
-        news=recap_of(news, position, names, most=ON_THE_TABLE).as_line_parts(),
+        news=recap.entries,
+        news_more=recap.more_line,
         my_lost_draw=why_mine_was_lost(news, position, names),
         show_all=show_all and my_seat is not None,
         on_time=bool(recent) and recent[0].actor == Move.Actor.SYSTEM and recent[0].text == "resign",

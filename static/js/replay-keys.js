@@ -14,4 +14,7 @@
     event.preventDefault();
     window.location.assign(link.href);
   });
+  // The position slider goes there as it is let go (its Go button does without JavaScript).
+  const slider = document.getElementById("replay-at");
+  if (slider) slider.addEventListener("change", () => slider.form.submit());
 })();

@@ -33,6 +33,6 @@ def test_a_vacation_set_on_the_settings_page_shows_on_the_other_players_table(br
     signed_in(context, live_server.url, other)
     page = context.new_page()
     page.goto(f"{live_server.url}/games/{game.pk}/")
-    seat = page.locator("li.seat", has_text=away.username)
+    seat = page.locator("tr.seat", has_text=away.username)  # the seats are rows of a table (#33)
     assert "on vacation until" in seat.inner_text()
     context.close()

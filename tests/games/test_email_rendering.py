@@ -29,13 +29,14 @@ def test_your_turn_email_shows_the_board_my_hand_and_my_moves_only(started_game)
     state = state_of(game)
     assert message.subject.startswith(f"Your turn in game {game.pk}")
     assert sorted(hand_line(message.body)) == sorted(card_label(c) for c in state.hands[0])
-    listed = re.findall(r"^  (\S+ \S+|dead \S+|pass \S+)$", message.body, re.M)
+    lines = re.findall(r"^  ((?:\S+ \S+)(?: · \S+ \S+)*|dead \S+|pass \S+)$", message.body, re.M)
+    listed = [play for line in lines for play in line.split(" · ")]  # a card's plays share a line
     assert listed and all(m.split()[-1 if m.startswith(("dead", "pass")) else 0] in state.hands[0] for m in listed)
     assert "     A   B   C" in message.body and "  1   **" in message.body  # the board as text
     for card in set(state.hands[1]) - set(state.hands[0]):
         assert card_label(card) not in message.body.split("Your hand:")[1].split("Make your move")[0]
     html = message.alternatives[0].content
-    assert "<pre" in html and "Open the table" in html
+    assert '<table class="board"' in html and "Open the table" in html
     assert message.extra_headers["List-Unsubscribe"].startswith("<http")
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
 
@@ -112,12 +113,13 @@ def test_the_turn_email_opens_with_the_moves_since_my_last_one(started_game, dja
     message = emails.build(notification)
     recap = message.body.split("Since your last move:")[1].split("     A   B")[0]
     # The newest first, as the line above the board has them.
-    assert [line.strip() for line in recap.strip().splitlines()] == [_described(game, m, 2) for m in moves[:2:-1]]
+    recap_lines = [line.strip().split(" ", 1)[1] for line in recap.strip().splitlines()]  # after the team letter
+    assert recap_lines == [_described(game, m, 2) for m in moves[:2:-1]]
     for older in moves[:3]:  # my own move and the ones before it
         assert _described(game, older, 2) not in message.body
     assert message.body.index("Since your last move:") < message.body.index("     A   B")
     html = message.alternatives[0].content
-    assert "Since your last move:" in html and html.index("Since your last move:") < html.index("<pre")
+    assert "Since your last move:" in html and html.index("Since your last move:") < html.index('<table class="board"')
 
 
 def test_the_recap_is_capped_and_folds_a_draw_into_its_play(started_game, monkeypatch):
@@ -128,7 +130,7 @@ def test_the_recap_is_capped_and_folds_a_draw_into_its_play(started_game, monkey
     game = Game.objects.prefetch_related("seats").get(pk=game.pk)  # as context_for reads it
     seat = game.seats.all()[2]
     assert len(turn_news.news_for([(game, seat)])[game.pk].recap(game, seat).phrases) == 2
-    monkeypatch.setattr(turn_news, "IN_AN_EMAIL", 1)
+    monkeypatch.setattr(turn_news, "MOST_ENTRIES", 1)
     recap = turn_news.news_for([(game, seat)])[game.pk].recap(game, seat)
     assert len(recap.phrases) == 1 and recap.more == 1 and users[1].username in recap.phrases[0]  # the newest kept
     message = emails.build(Notification.objects.get(game=game, kind=Kind.YOUR_TURN, version=3))
@@ -140,8 +142,10 @@ def test_the_recap_is_capped_and_folds_a_draw_into_its_play(started_game, monkey
 def test_the_board_in_an_email_comes_with_its_legend(started_game, kind):
     game, _users = started_game(2, 2)
     message = emails.build(Notification.objects.filter(game=game, kind=kind).first())
-    for body in (message.body, message.alternatives[0].content):
-        assert "*B* a chip in a finished sequence" in body and "** a corner" in body
+    assert "*B* a chip in a finished sequence" in message.body and "** a corner" in message.body
+    html = message.alternatives[0].content  # the board a table: chips in colour, cards as the page shows them
+    assert "* a chip in a finished sequence" in html and "★ a corner" in html and "A framed cell" in html
+    for body in (message.body, html):
         assert "column (A–J" in body and "row (1–10" in body
 
 

@@ -1,17 +1,18 @@
-"""The one line above the board: what changed since this viewer last acted
-(games.viewmodels.recap), from moves as the table reads them, newest first."""
+"""What changed since this viewer last played (games.viewmodels.recap): one
+entry per seat, newest first, from moves as the table reads them."""
 
 from types import SimpleNamespace
 
 from games.models import Move
-from games.viewmodels.recap import ON_THE_TABLE, recap_of, since_last_acted
+from games.viewmodels.recap import MOST_ENTRIES, changed_cells, recap_of, since_last_acted
 
 
-def recap(moves, position, names):
-    return recap_of(moves, position, names, most=ON_THE_TABLE).as_line_parts()
+def recap(moves, position, names, most=MOST_ENTRIES):
+    return recap_of(moves, position, names, TEAMS, most=most)
 
 
 NAMES = {0: "ann", 1: "bob", 2: "cat", 3: "dan"}
+TEAMS = {0: "blue", 1: "green", 2: "blue", 3: "green"}
 
 
 def move(seq, seat, text, *events, actor=Move.Actor.PLAYER):
@@ -33,47 +34,61 @@ BOB_PLAYS = move(2, 1, "KH G6", placed(1, "green", "G6", "KH"), drawn(1))
 def test_a_player_hears_what_the_opponent_played():
     recent = [BOB_PLAYS, ANN_PLAYS]  # newest first, as the table reads them
     assert since_last_acted(recent, 0) == [BOB_PLAYS]
-    assert recap([BOB_PLAYS], 0, NAMES) == ["bob played K♥ on G6"]
+    said = recap([BOB_PLAYS], 0, NAMES)
+    assert said.phrases == ["bob played K♥ on G6"] and said.entries[0].team == "green"
 
 
-def test_a_sequence_is_named_by_its_team():
+def test_a_sequence_is_told_with_its_play():
     made = move(
         3, 1, "QD E10", placed(1, "green", "E10", "QD"), {"type": "sequence_made", "team": "green", "cells": []}
     )
-    assert recap([made], 0, NAMES) == ["bob played Q♦ on E10", "green made a sequence"]
+    assert recap([made], 0, NAMES).phrases == ["bob played Q♦ on E10 — green made a sequence"]
 
 
-def test_the_viewer_is_you_and_a_lost_draw_is_yours():
+def test_the_viewer_is_you_and_a_lost_draw_is_told_of_the_seat_that_lost_it():
     bob_draws = move(3, 1, "draw", drawn(1), {"type": "draw_lost", "seat": 0})
     recent = [bob_draws, BOB_PLAYS, ANN_PLAYS]
-    assert recap(since_last_acted(recent, 0), 0, NAMES) == ["you lost a draw", "bob played K♥ on G6"]
+    assert recap(since_last_acted(recent, 0), 0, NAMES).phrases == ["You lost a draw", "bob played K♥ on G6"]
+
+
+def test_my_own_draw_does_not_hide_what_was_played_before_it():
+    ann_draws = move(3, 0, "draw", drawn(0))
+    assert since_last_acted([ann_draws, BOB_PLAYS, ANN_PLAYS], 0) == [ann_draws, BOB_PLAYS]
 
 
 def test_a_system_move_at_my_seat_is_not_me_acting():
     lost = move(2, 0, "lost", {"type": "draw_lost", "seat": 0}, actor=Move.Actor.SYSTEM)
     assert since_last_acted([lost, ANN_PLAYS], 0) == [lost]
-    assert recap([lost], 0, NAMES) == ["you lost a draw"]
+    assert recap([lost], 0, NAMES).phrases == ["You lost a draw"]
 
 
 def test_a_penalty_names_the_team():
     penalty = move(4, None, "penalize blue", {"type": "penalized", "team": "blue"}, actor=Move.Actor.MODERATOR)
-    assert recap([penalty], 1, NAMES) == ["blue was penalised for table talk"]
+    said = recap([penalty], 1, NAMES)
+    assert said.phrases == ["Blue was penalised for table talk"] and said.entries[0].team is None
 
 
-def test_a_spectator_hears_the_last_move_only():
+def test_a_spectator_hears_the_round_since_the_seat_to_play_last_played():
     recent = [BOB_PLAYS, ANN_PLAYS]
-    assert since_last_acted(recent, None) == [BOB_PLAYS]
-    assert recap([BOB_PLAYS], None, NAMES) == ["bob played K♥ on G6"]
+    assert since_last_acted(recent, 0) == [BOB_PLAYS]  # seat 0 is to play
+    assert since_last_acted(recent, None) == [BOB_PLAYS]  # nobody is: the last move
     assert since_last_acted([], None) == []
 
 
-def test_many_moves_are_cut_short():
-    plays = [move(seq, 1 + seq % 3, "x", placed(1 + seq % 3, "green", f"A{seq}", "2S")) for seq in range(9, 2, -1)]
-    line = recap(plays, 0, NAMES)
-    assert len(line) == 3 and line[-1] == "and 5 more moves"
-    assert line[0].endswith("on A9")  # the newest first
+def test_one_entry_per_seat_the_newest_kept():
+    plays = [move(seq, seq % 4, "x", placed(seq % 4, "green", f"A{seq}", "2S")) for seq in range(9, 1, -1)]
+    said = recap(plays, None, NAMES, most=3)
+    assert len(said.entries) == 3 and said.more_line == "and 1 more player"
+    assert [entry.seat for entry in said.entries] == [1, 0, 3]  # by each seat's newest news
+    assert said.phrases[0] == "bob played 2♠ on A5 — bob played 2♠ on A9"  # in the order played
 
 
 def test_a_plain_draw_goes_without_saying():
     bob_draws = move(3, 1, "draw", drawn(1))
-    assert recap([bob_draws, BOB_PLAYS], 0, NAMES) == ["bob played K♥ on G6"]
+    assert recap([bob_draws, BOB_PLAYS], 0, NAMES).phrases == ["bob played K♥ on G6"]
+
+
+def test_the_last_move_is_the_newest_play_not_a_draw():
+    bob_draws = move(3, 1, "draw", drawn(1))
+    changed, last = changed_cells([bob_draws, BOB_PLAYS, ANN_PLAYS], TEAMS)
+    assert last == {"G6"} and changed == {"G6": "green", "C4": "blue"}

@@ -170,14 +170,14 @@ def test_a_game_not_started_has_no_replay():
         replay_frame(game=forming, seats=list(forming.seats.all()), at=None)
 
 
-def test_the_news_line_says_what_changed_since_i_last_acted(game):
+def test_the_news_says_what_changed_since_i_last_acted(game):
     play(game, "AD B10", "2S B1")
     names = {seat.position: seat.name for seat in game.seats.all()}
-    assert table(game, 0).news_line == f"{names[1]} played 2♠ on B1 · your turn"
+    assert [(entry.team, entry.text) for entry in table(game, 0).news] == [("green", f"{names[1]} played 2♠ on B1")]
     assert table(game, 1).news == []  # nothing since green's own move
-    assert table(game, None).news == [f"{names[1]} played 2♠ on B1"]  # a spectator: the last move
+    assert [entry.text for entry in table(game, None).news] == [f"{names[1]} played 2♠ on B1"]  # a spectator
 
 
 def test_the_news_names_a_sequence(game):
     play(game, "AD B10", "3S C1", "KD C10", "4S D1", "QD D10", "5S E1", "JD E10")
-    assert table(game, 1).news[-1] == "blue made a sequence"
+    assert table(game, 1).news[-1].text.endswith("blue made a sequence")

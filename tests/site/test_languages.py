@@ -770,7 +770,7 @@ def test_the_table_in_czech_says_whose_turn_and_names_the_cards(client, started_
         assert words.card_name("7H") == "srdcová sedmička" and words.card_name("JS") == "pikový kluk"
         name = words.card_name(card)
     assert f'aria-label="{engine.cards.card_label(card)}, {name}' in page  # the hand's card, by its Czech name
-    assert 'aria-label="Herní plán, sloupce A až J' in page and "Odhozené:" in page
+    assert 'aria-label="Herní plán, sloupce A až J' in page and "Všechny odhozené karty" in page
 
 
 @pytest.mark.django_db

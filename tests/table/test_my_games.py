@@ -74,4 +74,4 @@ def test_a_username_keeps_its_case_in_the_summary_line(client, started_game):
     client.force_login(users[1])
     html = client.get(reverse("game", args=[game.pk])).content.decode()
     news = text(html.split('id="news">')[1].split("</p>")[0])
-    assert news.startswith(f"{users[0].username} played")
+    assert news.split(maxsplit=1)[1].startswith(f"{users[0].username} played")  # after the team's chip

@@ -428,7 +428,8 @@ def test_the_last_moves_cell_says_so(client, started_game):
     services.move_submit(game_id=game.pk, user=users[0], move=move, expected_version=0)
     login(client, users[1])
     html = client.get(reverse("game", args=[game.pk])).content.decode()
-    assert re.search(rf'class="cell[^"]* last-move" role="img" aria-label="{move.split()[1]}, [^"]*, last move"', html)
+    cell = move.split()[1]
+    assert re.search(rf'class="cell[^"]* last-move[^"]*" role="img" aria-label="{cell}, [^"]*, last move"', html)
 
 
 def games_with(me, count: int, template: Game, others: list) -> list[Game]:

@@ -1,0 +1,117 @@
+"""The seats as the table lists them: one compact row per player in turn
+order from the viewer's seat (who is to play, who plays next, cards held,
+the last discard) and one per team (members, sequences made and needed)."""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.utils import timezone
+
+from accounts import vacation as vacations
+from games.game_clock import bank_left
+from games.models import Game, Seat
+
+
+@dataclass
+class SeatRow:
+    position: int
+    name: str
+    team: str
+    cards: int
+    is_turn: bool
+    is_me: bool
+    missed_turns: int
+    draw_open: bool
+    penalties_owed: int
+    resigned: bool
+    discards: list[str]
+    lost_draws: int = 0  # over the whole game
+    bank_left: timedelta | None = None  # a time-bank clock's balance, counted down on the seat's turn
+    away_until: datetime | None = None  # on vacation until then (in a game that allows vacation)
+    offered: bool = False  # offered for anyone to take over (the open-seat policy)
+    is_next: bool = False  # plays after the seat to play
+    is_partner: bool = False  # on the viewer's team, not the viewer
+
+    @property
+    def last_discard(self) -> str | None:
+        return self.discards[-1] if self.discards else None
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    team: str
+    members: int
+    made: int  # sequences
+    needed: int
+
+
+def seat_rows(
+    view: dict,
+    seats: list[Seat],
+    *,
+    me: int | None,
+    live: bool,
+    lost: dict[int, int] | None = None,
+    game: Game | None = None,
+) -> list[SeatRow]:
+    """The seats in seat order; `live` adds what only the present knows
+    (missed turns, the banks of `game`), which a replayed position does not."""
+    now = timezone.now()
+    by_position = {seat.position: seat for seat in seats}
+    away = vacations.away_until([s.user for s in seats], now) if live and game and game.vacation_allowed else {}
+    my_team = next((row["team"] for row in view["seats"] if row["seat"] == me), None)
+    following = next_seat(view)
+    return [
+        SeatRow(
+            position=row["seat"],
+            name=by_position[row["seat"]].name,
+            team=row["team"],
+            cards=row["cards"],
+            is_turn=view["turn"] == row["seat"],
+            is_me=row["seat"] == me,
+            missed_turns=by_position[row["seat"]].missed_turns if live else 0,
+            draw_open=row["draw_open"],
+            penalties_owed=row["penalties_owed"],
+            resigned=row["resigned"],
+            discards=view["discards"][row["seat"]],
+            lost_draws=(lost or {}).get(row["seat"], 0),
+            bank_left=bank_left(game, by_position[row["seat"]], now) if live and game else None,
+            away_until=away.get(by_position[row["seat"]].user_id),
+            offered=live and by_position[row["seat"]].open_since is not None,
+            is_next=row["seat"] == following,
+            is_partner=row["team"] == my_team and row["seat"] != me,
+        )
+        for row in view["seats"]
+    ]
+
+
+def next_seat(view: dict) -> int | None:
+    """Who plays after the seat to play: the next seat round the table whose
+    team is still in the game (None when nobody is to play, or nobody else can)."""
+    turn, rows = view["turn"], view["seats"]
+    if turn is None or view["result"]:
+        return None
+    for step in range(1, len(rows)):
+        row = rows[(turn + step) % len(rows)]
+        if not row["resigned"]:
+            return row["seat"]
+    return None
+
+
+def turn_order(rows: list[SeatRow], me: int | None) -> list[SeatRow]:
+    """The rows in the order of play starting from the viewer's seat (a
+    spectator's: from the first seat)."""
+    start = next((index for index, row in enumerate(rows) if row.position == me), 0)
+    return rows[start:] + rows[:start]
+
+
+def team_rows(view: dict) -> list[TeamRow]:
+    return [
+        TeamRow(
+            team=name,
+            members=sum(1 for row in view["seats"] if row["team"] == name),
+            made=len(view["sequences"].get(name, [])),
+            needed=view["sequences_to_win"],
+        )
+        for name in view["teams"]
+    ]
