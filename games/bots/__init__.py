@@ -11,9 +11,9 @@ there is nothing to do but resign, which a bot never does. `rng` is a
 `random.Random`: with the same seed and view a bot chooses the same.
 
 Levels: 0 random; 1 greedy (greedy.py); 2 level 1 with its two-eyed jacks
-kept for a sequence (or an opponent's four nothing else stops), checked by a
-lookahead over sampled worlds (search.py), with a budget of `iterations` lines
-a move (60 by default) and, if given, a cap of `seconds`."""
+kept for a sequence (or an opponent's four nothing else stops), checked by a lookahead over sampled worlds (search.py),
+with a budget of `iterations` lines a move (60 by default) and, if given, a
+cap of `seconds`."""
 
 import random
 
