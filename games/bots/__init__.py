@@ -11,7 +11,7 @@ there is nothing to do but resign, which a bot never does. `rng` is a
 `random.Random`: with the same seed and view a bot chooses the same.
 
 Levels: 0 random; 1 greedy (greedy.py); 2 level 1 with its two-eyed jacks
-kept for a sequence (or an opponent's four nothing else stops), checked by a lookahead over sampled worlds (search.py),
+kept for a sequence, checked by a lookahead over sampled worlds (search.py),
 with a budget of `iterations` lines a move (60 by default) and, if given, a
 cap of `seconds`."""
 

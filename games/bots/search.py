@@ -4,9 +4,7 @@ shallow lookahead over sampled worlds.
 Level 2 ranks the plays as level 1 does, but prices a two-eyed jack just
 under a sequence, so that it spends one only to make a sequence (or for as
 much): in bot-against-bot play, a wild card kept for the fifth chip is worth
-more than any cell it takes earlier. The one exception is an opponent's four
-that no card in hand blocks: level 2 blocks it with the wild card rather than
-let it through, unless a one-eyed jack can break it (the cheaper loss). The few plays close to the best are the
+more than any cell it takes earlier. The few plays close to the best are the
 candidates. Each world is dealt so the seat cannot tell it from the real one
 (worlds.py); in it every candidate is played, then the other seats answer by
 level 1 for one round (up to this seat's team's partner or the opponent
@@ -23,7 +21,7 @@ import random
 import time
 
 from games.bots.greedy import greedy_move, ranked_plays
-from games.bots.position import BLOCK, ONE_EYED_COST, OPEN, SEQUENCE, TWO_EYED_COST, WIN, Position
+from games.bots.position import ONE_EYED_COST, OPEN, SEQUENCE, TWO_EYED_COST, WIN, Position
 from games.bots.worlds import WorldMaker
 from games.engine.cards import ONE_EYED_JACKS, TWO_EYED_JACKS
 from games.engine.moves import CANONICAL_PLAYS
@@ -35,22 +33,14 @@ DEFAULT_ITERATIONS = 60
 MARGIN = 30.0  # worth below the best that a candidate may be (blocking a four is worth 400)
 KEEP = 20.0  # what another candidate must beat the first-ranked one by, on average
 GAME_OVER = 5 * SEQUENCE  # a line's worth when the game ends in it
-TWO_EYED_BLOCK_COST = 200  # dearer than a one-eyed jack's break (ONE_EYED_COST): that one is kept less
 JACKS = {**dict.fromkeys(TWO_EYED_JACKS, TWO_EYED_COST), **dict.fromkeys(ONE_EYED_JACKS, ONE_EYED_COST)}
 
 
 class Keeper(Position):
-    """Level 2's view of the plays: a two-eyed jack is spent only for a sequence,
-    or to block an opponent's four (when no card nor one-eyed jack will do)."""
+    """Level 2's view of the plays: a two-eyed jack is spent only for a sequence."""
 
     __slots__ = ()
     two_eyed_cost = SEQUENCE - 100
-
-    def play_value(self, card: str, cell: int) -> float:
-        if card not in TWO_EYED_JACKS:
-            return super().play_value(card, cell)
-        value = self.place(cell)
-        return value - (TWO_EYED_BLOCK_COST if BLOCK[4] <= value < SEQUENCE else self.two_eyed_cost)
 
 
 def search_move(

@@ -113,13 +113,6 @@ def test_level_2_keeps_a_two_eyed_jack_for_a_sequence():
     assert decide(state, 0, 2, iterations=12) in {"JD B3", "JD G3"}  # a sequence is worth the jack
 
 
-def test_level_2_spends_a_two_eyed_jack_on_an_opponents_four_only_when_no_one_eyed_jack_will_do():
-    state = put(new_game([["JD", *FILLER], []]), "green", *FOUR)
-    assert decide(state, 0, 2, iterations=12) in {"JD B3", "JD G3"}  # no card blocks it, no jack breaks it
-    state = put(new_game([["JD", "JS", *FILLER[:5]], []]), "green", *FOUR)
-    assert decide(state, 0, 2, iterations=12).startswith("JS ")  # the wild card is kept for a sequence
-
-
 @pytest.mark.parametrize("level", [0, 1, 2])
 def test_a_bot_never_resigns(level):
     state = new_game([["7H", *FILLER], ["9D", *FILLER]])
