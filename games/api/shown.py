@@ -1,12 +1,15 @@
 """A game as the API shows it to one seat or a spectator: the engine's
 player_view (never another seat's hand, never the draw pile's order) with
-the seats, clocks, legal actions as data and the last moves."""
+the seats, clocks, legal actions as data, the last moves and the news since
+my last play (the page's and the turn e-mail's list, as data)."""
 
 from django.utils import timezone
 
 from games import engine, inputs, refusals
 from games.models import Game, Move
+from games.viewmodels.recap import MOST_ENTRIES, recap_of, since_last_acted
 from games.viewmodels.resignation import open_resignation
+from games.viewmodels.table import history_window
 
 LAST_MOVES = 10
 
@@ -83,7 +86,30 @@ def game_as_seen(game: Game, seats, mine) -> dict:
         "table": table,
         "resignation": _resignation(game, seats, mine, now),
         "last_moves": [move_as_data(move) for move in reversed(last)],
+        "news": _news(game, seats, position, state),
     }
+
+
+def _news(game: Game, seats, position: int | None, state) -> list[dict]:
+    """One entry per seat since my last play, newest first (a spectator's: the
+    round since the seat to play last played), as the page lists them
+    (games.viewmodels.recap): each seat's moves with the events told of it,
+    the draw folded into its play."""
+    if state is None:
+        return []
+    recent = list(Move.objects.filter(game=game).order_by("-seq")[: history_window(game.players)])
+    news = since_last_acted(recent, position if position is not None else state.turn)
+    names = {seat.position: seat.name for seat in seats}
+    teams = {seat.position: game.team_name_of(seat.position) for seat in seats}
+    recap = recap_of(news, position, names, teams, most=MOST_ENTRIES)
+    return [
+        {
+            "seat": entry.seat,
+            "team": entry.team,
+            "moves": [{**move_as_data(move), "events": list(events)} for move, events in entry.acts],
+        }
+        for entry in recap.entries
+    ]
 
 
 def _resignation(game: Game, seats, mine, now) -> dict | None:

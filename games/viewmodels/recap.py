@@ -26,6 +26,7 @@ class Entry:
     seat: int | None
     team: str | None
     text: str
+    acts: tuple[tuple[Move, tuple[dict, ...]], ...] = ()  # oldest first: each move with its events told here
 
     @property
     def letter(self) -> str:
@@ -80,29 +81,32 @@ def recap_of(
     """`moves` newest first (see since_last_acted); the viewer is "you"; one
     entry per seat, ordered by its newest news, at most `most` of them (the
     newest kept); within an entry the phrases in the order they happened."""
-    by_seat: dict[int | None, list[list[str]]] = {}
+    by_seat: dict[int | None, list[tuple[Move, tuple[dict, ...]]]] = {}
     for move in moves:
         mover = move.seat
         theirs = [e for e in move.events if e["type"] in ABOUT_A_SEAT and e["seat"] != mover]
         for event in theirs:
-            said = move_phrases(
-                seat_names=names, seat=mover, text=move.text, events=[event], you=viewer_position, with_draw=False
+            by_seat.setdefault(event["seat"], []).insert(0, (move, (event,)))
+        own = tuple(e for e in move.events if e not in theirs)
+        by_seat.setdefault(mover, []).insert(0, (move, own))
+    entries = []
+    for seat, acts in by_seat.items():
+        phrases = [
+            phrase
+            for move, events in acts
+            for phrase in move_phrases(
+                seat_names=names,
+                seat=move.seat,
+                text=move.text,
+                events=list(events),
+                you=viewer_position,
+                with_draw=False,
             )
-            by_seat.setdefault(event["seat"], []).insert(0, said)
-        own = [e for e in move.events if e not in theirs]
-        said = move_phrases(
-            seat_names=names, seat=mover, text=move.text, events=own, you=viewer_position, with_draw=False
-        )
-        by_seat.setdefault(mover, []).insert(0, said)
-    entries = [
-        Entry(
-            seat=seat,
-            team=teams.get(seat) if seat is not None else None,
-            text=sentence_case(join_phrases([p for said in told for p in said]), names.values()),
-        )
-        for seat, told in by_seat.items()
-        if any(told)
-    ]
+        ]
+        if phrases:
+            team = teams.get(seat) if seat is not None else None
+            text = sentence_case(join_phrases(phrases), names.values())
+            entries.append(Entry(seat=seat, team=team, text=text, acts=tuple(acts)))
     changed, last = changed_cells(moves, teams)
     return Recap(entries=entries[:most], more=max(0, len(entries) - most), changed=changed, last=last)
 
