@@ -117,6 +117,7 @@ class Cell:
     in_sequence: bool = False
     last_move: bool = False  # the newest play's cells (a draw is never the last move)
     changed_by: str | None = None  # played or cleared since the viewer's last play: the mover's team ("" a moderator)
+    spectating: bool = False  # a spectator has no last play: what changed is the last round
     target: str | None = None  # the move this cell submits when it is a legal target
     goes: tuple[str, ...] = ()  # "where my cards go": the viewer's cards that can go here
 
@@ -143,6 +144,8 @@ class Cell:
             parts.append(gettext("in a sequence"))
         if self.last_move:
             parts.append(gettext("last move"))
+        elif self.changed_by is not None and self.spectating:
+            parts.append(gettext("changed in the last round"))
         elif self.changed_by is not None:
             parts.append(gettext("changed since your last move"))
         if self.goes:
@@ -332,10 +335,12 @@ def board_cells(
     targets: dict[str, str],
     goes: dict[str, tuple[str, ...]] | None = None,
     changed: dict[str, str] | None = None,
+    spectating: bool = False,
 ) -> list[list[Cell]]:
     """The board row by row; `targets` maps a cell to the move it submits,
     `goes` to the viewer's cards that can go there (when asked to show),
-    `changed` to the team that played on or cleared it lately."""
+    `changed` to the team that played on or cleared it lately (`spectating`:
+    in the last round, not since the viewer's last play)."""
     in_sequence = {cell for seqs in view["sequences"].values() for seq in seqs for cell in seq}
     return [
         [
@@ -346,6 +351,7 @@ def board_cells(
                 in_sequence=name in in_sequence,
                 last_move=name in last_move,
                 changed_by=(changed or {}).get(name),
+                spectating=spectating,
                 target=targets.get(name),
                 goes=(goes or {}).get(name, ()),
             )
@@ -421,6 +427,7 @@ def table_for(
             last_move=last_play,
             targets=targets,
             changed=recap.changed,
+            spectating=position is None,
             goes=where_cards_go(view, actions, my_turn=view["turn"] == position) if show_all and held else None,
         ),
         seats=turn_order(seat_rows(view, seats, me=position, live=True, lost=lost_in_game(game), game=game), position),
