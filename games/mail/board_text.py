@@ -6,6 +6,11 @@ from games.engine.board import CELL_NAMES, LAYOUT
 CHIP_LETTERS = {"blue": "B", "green": "G", "red": "R"}
 
 
+def bracketed_letter(team: str | None) -> str:
+    """A team's chip in a text e-mail, as its board writes it: "[B]" ("" for no team)."""
+    return f"[{CHIP_LETTERS[team]}]" if team else ""
+
+
 def board_rows() -> list[list[tuple[str, str | None]]]:
     return [[(CELL_NAMES[r * 10 + c], LAYOUT[r * 10 + c]) for c in range(10)] for r in range(10)]
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.utils.translation import ngettext
 
 from games.describe import join_phrases, move_phrases, sentence_case
-from games.mail.board_text import CHIP_LETTERS
+from games.mail.board_text import bracketed_letter
 from games.models import Move
 
 MOST_ENTRIES = 12  # one per seat of the biggest table: nobody's play is ever left out
@@ -31,7 +31,7 @@ class Entry:
     @property
     def letter(self) -> str:
         """The team's chip as the text e-mail's board writes it: "[B]"."""
-        return f"[{CHIP_LETTERS[self.team]}]" if self.team else ""
+        return bracketed_letter(self.team)
 
 
 @dataclass(frozen=True)
