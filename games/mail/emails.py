@@ -88,7 +88,11 @@ def context_for(notification: Notification, game: Game | None = None, prepared: 
             context["reply_address"] = prepared.reply_addresses[notification.pk]
             context["reply_example"] = kind.reply_example(context["table"].actions.texts)
     own = kind.context(notification, game, seat, prepared)
-    return None if own is None else {**context, **own}
+    if own is None:
+        return None
+    if "recap" in own and "table" in context:  # the turn e-mail's board marks what changed since the last play
+        context["board_text"] = board_as_text(context["table"].rows, changed=own["recap"].changed)
+    return {**context, **own}
 
 
 def language_of(recipient) -> str:
