@@ -52,3 +52,23 @@ def test_a_lost_draw_is_shown_to_everyone_and_explained_to_its_loser(client, tab
     assert f"You lost a draw: {bob} completed their turn before you drew." in mine
     assert "you lost a draw" in mine.lower()  # the line above the board
     assert "You lost a draw:" not in page(client, users[1], game)
+
+
+def test_the_notice_of_a_lost_draw_is_gone_once_its_loser_has_played_again(client, tabletop):
+    """#33: the notice is about what happened since the loser last acted, so it
+    does not sit in their banner for rounds after they saw it and played."""
+    game, users = tabletop
+
+    def play(seat, *, draw=True):
+        services.move_submit(
+            game_id=game.pk, user=users[seat], move=first_play(game, seat), expected_version=game.version
+        )
+        game.refresh_from_db()
+        if draw:
+            services.move_submit(game_id=game.pk, user=users[seat], move="draw", expected_version=game.version)
+            game.refresh_from_db()
+
+    play(1)  # ann (seat 0) never drew: bob's turn closed her window
+    assert "You lost a draw:" in page(client, users[0], game)  # her turn: she is told
+    play(0, draw=False)
+    assert "You lost a draw:" not in page(client, users[0], game)
