@@ -46,6 +46,7 @@ from bench.web import (  # noqa: E402
     make_users,
     play_until,
     session_cookie,
+    site_env,
     started_game,
 )
 
@@ -354,20 +355,7 @@ def main() -> None:
     url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench_api")
     name = database_name(url, args.database_is_mine)
     workdir = Path(tempfile.mkdtemp(prefix="sequence-bench-api-"))
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "SECRET_KEY": "bench-api-" + os.urandom(16).hex(),
-        "DEBUG": "false",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "SITE_URL": "http://127.0.0.1:8000",
-        "VAR_DIR": str(workdir),
-        "BENCH_STATIC_ROOT": str(workdir / "static"),
-        "CACHE_KEY_PREFIX": "sequence-bench-api",
-        "API_REQUESTS_PER_MINUTE": "100000000",
-        "LOG_LEVEL": "WARNING",
-        "PYTHONPATH": str(ROOT),
-    }
+    env = site_env("api", url, workdir, API_REQUESTS_PER_MINUTE="100000000")
     redis_url = f"redis://127.0.0.1:6379/{args.redis_db}" if args.redis_db else None
     env.pop("REDIS_URL", None)
     if redis_url:
