@@ -7,7 +7,10 @@ tests/scale/ (run as root; never in CI):
    games are started (each owes its players four e-mails), then the workers of
    one or two hosts are started and the time until the outbox is empty is taken;
 2. table pages per second with 1 and then 2 web hosts: wrk on the load host, a
-   signed-in player's table page (one wrk per web host, at once, added up);
+   signed-in player's table page (one wrk per web host, at once, added up); each
+   web host pinned to a core of its own (every process and thread in its
+   namespace), so that two hosts measure two cores' worth where the machine has
+   them, not whatever share the scheduler gives;
 3. the deadline sweep over --games active games: that many games are copied in
    SQL (deadlines days ahead), the beat is stopped, 50 real games are made
    overdue, and one sweep is timed on a worker host;
@@ -24,6 +27,7 @@ import os
 import random
 import re
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -77,6 +81,20 @@ def session_cookie(site: Site, player: dict) -> str:
         return browser.cookies["sessionid"]
 
     return site.network.inside("load", log_in)
+
+
+def pin_web_hosts(site: Site) -> str:
+    """Each web host's processes, all their threads, on a core of their own; what was done, to print."""
+    cores = sorted(os.sched_getaffinity(0))
+    if len(cores) < len(WEB_HOSTS):
+        return f"web hosts not pinned: {len(cores)} core(s) for {len(WEB_HOSTS)} hosts"
+    pinned = list(zip(WEB_HOSTS, cores[: len(WEB_HOSTS)], strict=True))
+    for host, core in pinned:
+        namespace = site.network.hosts[host].namespace
+        pids = subprocess.run(["ip", "netns", "pids", namespace], capture_output=True, text=True, check=True).stdout
+        for pid in pids.split():
+            subprocess.run(["taskset", "-a", "-p", "-c", str(core), pid], capture_output=True, check=True)
+    return "web hosts pinned: " + ", ".join(f"{host} on core {core}" for host, core in pinned)
 
 
 def pages_per_second(site: Site, hosts: tuple[str, ...], game: dict, cookie: str, seconds: int) -> float:
@@ -216,6 +234,7 @@ def main() -> None:
         if "pages" in args.parts:
             (game,) = site.seed("games", "page", "1")
             cookie = session_cookie(site, game["players"][0])
+            print(pin_web_hosts(site), flush=True)
             results["pages_1"] = pages_per_second(site, WEB_HOSTS[:1], game, cookie, args.seconds)
             results["pages_2"] = pages_per_second(site, WEB_HOSTS, game, cookie, args.seconds)
         if "moves" in args.parts:
