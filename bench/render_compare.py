@@ -15,7 +15,8 @@ The games, played through the services with a seeded deal and seeded moves:
   2. two teams of two, tabletop draws, a draw lost and a dead card turned in;
   3. three teams, a chat (one message naming a player), a turn skipped when
      its time ran out and a moderator's note (a deadline extended).
-Pages: the table (every seat and a visitor) every few moves, and at the end
+Pages: the table (every seat and a visitor, and the seat to play with a card
+chosen and "where my cards go" on) every few moves, and at the end
 the table, my games, the replay and the record for every seat."""
 
 import argparse
@@ -175,9 +176,17 @@ def play(game, user, move):
 
 
 def tables(run: Run, name: str, game, players, step: int) -> None:
+    from games import engine
+
     url = reverse("game", args=[game.pk])
     for seat, user in enumerate(players):
         run.page(f"{name}/table-{step:03d}-seat{seat}.html", user, url)
+    # The seat to play with a card chosen (its targets are buttons) and "where my cards go" on.
+    state = state_of(game)
+    plays = [m for m in engine.legal_moves(state, state.turn) if " " in m and not m.startswith("pass")]
+    if state.result is None and plays:
+        chosen = f"{url}?show=all&card={plays[-1].split()[0]}"
+        run.page(f"{name}/table-{step:03d}-seat{state.turn}-chosen.html", players[state.turn], chosen)
     if game.is_public:
         run.page(f"{name}/table-{step:03d}-visitor.html", None, url)
 

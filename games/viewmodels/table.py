@@ -8,7 +8,7 @@ import textwrap
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 
 from games import engine
 from games.engine.board import CARD_CELLS, CELL_NAMES
@@ -19,7 +19,7 @@ from games.viewmodels.history import HistoryLine, history_lines, round_starts
 from games.viewmodels.lost_draws import hand_sizes_after, lost_in_game, why_mine_was_lost
 from games.viewmodels.recap import MOST_ENTRIES, Entry, changed_cells, recap_of, since_last_acted
 from games.viewmodels.seats import SeatRow, TeamRow, seat_rows, team_rows, turn_order
-from games.words import card_name, team
+from games.words import card_name
 
 HISTORY_ON_TABLE = 30  # moves read for the page's history at least; a big table reads two rounds
 
@@ -132,34 +132,6 @@ class Cell:
     @property
     def red(self) -> bool:
         return bool(self.card) and is_red(self.card)
-
-    @property
-    def label(self) -> str:
-        """What a screen reader says of the cell, in the reader's language."""
-        what = gettext("corner, free for everyone") if self.corner else card_name(self.card)
-        parts = [self.name, what]
-        if self.chip:
-            parts.append(gettext("{team} chip").format(team=team(self.chip)))
-        if self.in_sequence:
-            parts.append(gettext("in a sequence"))
-        if self.last_move:
-            parts.append(gettext("last move"))
-        elif self.changed_by is not None and self.spectating:
-            parts.append(gettext("changed in the last round"))
-        elif self.changed_by is not None:
-            parts.append(gettext("changed since your last move"))
-        if self.goes:
-            cards = pgettext("between the last two of a list", " or ").join(map(card_label, self.goes))
-            parts.append(gettext("your {cards} can go here").format(cards=cards))
-        if self.target:
-            parts.append(gettext("play {move}").format(move=self.target))
-        return ", ".join(parts)
-
-    @property
-    def button_label(self) -> str:
-        """A target cell is a button: its name starts with the card it shows,
-        so that what a voice-control user reads off the board works."""
-        return f"{self.card_text}, {self.label}"
 
 
 @dataclass

@@ -23,7 +23,7 @@ from tests.gameplay import first_play, play_a_move, state_of
 
 pytestmark = pytest.mark.django_db
 
-FRAGMENTS = {"games/_board.html", "games/_seats.html", "games/_history.html"}
+FRAGMENTS = {"games/_seats.html", "games/_history.html"}
 PER_REQUEST = re.compile(r'(name="csrfmiddlewaretoken" value|nonce)="[^"]*"')
 
 
