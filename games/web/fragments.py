@@ -42,8 +42,9 @@ def replay_key(game, at: int | None) -> str:
 
 def table_page_keys(*, game, mine, user, muted: list[int], card: str | None, show_all: bool, now: datetime) -> dict:
     """The keys of the table page's own part (banner, board, hand, seats),
-    of its chat, and of its history (after the chat, keyed as the page's
-    part). Every change to a game bumps its revision
+    of its chat, and of its history (after the chat: the same for every
+    viewer of a revision, so the mover's page makes it for the next one).
+    Every change to a game bumps its revision
     (services._common.changing), so the page is the game's revision as this
     viewer sees it: their seat (or a spectator or visitor), the card they
     chose and "where my cards go". A game in play also shows how long a clock
@@ -57,7 +58,7 @@ def table_page_keys(*, game, mine, user, muted: list[int], card: str | None, sho
     return {
         "page": _key("table-page", game.pk, game.revision, viewer, card, show_all, minute),
         "chat": _key("table-chat", game.pk, game.revision, user.pk, muted, mine is not None),
-        "history": _key("table-history", game.pk, game.revision, viewer, card, show_all, minute),
+        "history": _key("table-history", game.pk, game.revision),
     }
 
 

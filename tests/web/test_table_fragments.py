@@ -1,7 +1,8 @@
-"""The table page keeps its own part (banner, board, hand, seats, history) in
-the cache, one copy per viewer of each revision of the game: a seat's copy
-(its targets, where its cards go, "(you)") must never reach another seat or a
-spectator, and any change to the game makes new copies."""
+"""The table page keeps its own part (banner, board, hand, seats) in the
+cache, one copy per viewer of each revision of the game: a seat's copy (its
+targets, where its cards go, "(you)") must never reach another seat or a
+spectator, and any change to the game makes new copies. Its history is one
+copy per revision, shared by every viewer."""
 
 import random
 import re
@@ -23,20 +24,39 @@ from tests.gameplay import first_play, play_a_move, state_of
 
 pytestmark = pytest.mark.django_db
 
-FRAGMENTS = {"games/_seats.html", "games/_history.html"}
+FRAGMENTS = {"page", "history"}  # the chat is another reader's copy (its own tests below)
 PER_REQUEST = re.compile(r'(name="csrfmiddlewaretoken" value|nonce)="[^"]*"')
+WRITTEN: list[str] = []  # the fragments' keys a page rendered (a miss) and stored
+
+
+@pytest.fixture(autouse=True)
+def _written(monkeypatch):
+    put = fragments.FragmentStore.put
+
+    def recorded(store, key, html):
+        WRITTEN.append(key)
+        put(store, key, html)
+
+    monkeypatch.setattr(fragments.FragmentStore, "put", recorded)
 
 
 def rendered(response) -> set[str]:
     """Which of the cached fragments this response rendered (a miss) rather than read."""
-    return {template.name for template in response.templates} & FRAGMENTS
+    return {name for name, key in response.context["page_keys"].items() if key in response.written} & FRAGMENTS
+
+
+def fetched(client, url):
+    WRITTEN.clear()
+    response = client.get(url)
+    response.written = set(WRITTEN)
+    return response
 
 
 def page(client, user, url):
     client.logout()
     if user is not None:
         client.force_login(user)
-    response = client.get(url)
+    response = fetched(client, url)
     assert response.status_code == 200
     return response
 
@@ -65,8 +85,9 @@ def test_each_seat_and_spectators_get_the_page_they_would_get_without_the_cache(
     warm = [PER_REQUEST.sub("", page(client, user, url).content.decode()) for user, url in everyone]
     cache.clear()
     again = [page(client, user, url) for user, url in reversed(everyone)]
-    # Each seat renders its own, and so do a signed-in spectator and a visitor (asked to sign up).
-    assert [rendered(response) for response in again] == [FRAGMENTS] * len(everyone)
+    # Each seat renders its own, and so do a signed-in spectator and a visitor (asked to sign up);
+    # the history, the first of them for all.
+    assert [rendered(response) for response in again] == [FRAGMENTS] + [{"page"}] * (len(everyone) - 1)
     assert [PER_REQUEST.sub("", response.content.decode()) for response in again] == warm[::-1]
     assert warm[0] != warm[1]  # the seats' boards differ (their targets), as do the pages
     assert "can go here" in warm[0] and "can go here" not in warm[-1] and "(you)" not in warm[-1]
@@ -77,9 +98,9 @@ def test_a_reload_reads_the_fragments_until_the_game_moves(client, table):
     url = reverse("game", args=[game.pk])
     assert rendered(page(client, users[0], url)) == FRAGMENTS
     assert rendered(page(client, users[0], url)) == set()
-    assert rendered(page(client, users[1], url)) == FRAGMENTS  # another seat: its own copies
-    assert rendered(page(client, None, url)) == FRAGMENTS  # a spectator: theirs
-    assert rendered(page(client, users[0], f"{url}?card={state_of(game).hands[0][0]}")) == FRAGMENTS
+    assert rendered(page(client, users[1], url)) == {"page"}  # another seat: its own copy, the same history
+    assert rendered(page(client, None, url)) == {"page"}  # a spectator: theirs
+    assert rendered(page(client, users[0], f"{url}?card={state_of(game).hands[0][0]}")) == {"page"}
     play_a_move(game, users, random.Random(5))
     assert rendered(page(client, users[0], url)) == FRAGMENTS
 
@@ -134,8 +155,9 @@ def test_the_keys_change_with_the_language_and_the_time_zone(table):
     english = keys()
     with translation.override("cs"):
         assert keys()["page"] != english["page"] and keys()["chat"] != english["chat"]
+        assert keys()["history"] != english["history"]
     with timezone.override("Asia/Tokyo"):
-        assert keys()["page"] != english["page"]
+        assert keys()["page"] != english["page"] and keys()["history"] != english["history"]
 
 
 # --- the page's own part and its chat, each one fragment per viewer ----------------------
@@ -153,7 +175,7 @@ def test_a_cached_page_carries_each_requests_own_csrf_token(table):
     laptop, phone = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
     for device in (laptop, phone):
         device.force_login(player)
-    assert rendered(laptop.get(url)) == FRAGMENTS
+    assert rendered(fetched(laptop, url)) == FRAGMENTS
     html = phone.get(url).content.decode()
     assert STAND_IN not in html
     tokens = set(CSRF_INPUT.findall(html))
@@ -203,11 +225,15 @@ def test_the_page_key_is_the_revision_as_the_viewer_sees_it_at_this_minute(table
     assert keys(card="7H")["page"] != first["page"] and keys(show_all=True)["page"] != first["page"]
     spectator, visitor = keys(user=UserFactory(), mine=None), keys(user=AnonymousUser(), mine=None)
     assert len({first["page"], spectator["page"], visitor["page"]}) == 3
+    # The history is the revision's, whoever reads it, whatever they chose, at any minute.
+    others = [keys(user=users[1], mine=seats[1]), spectator, visitor, keys(card="7H", show_all=True)]
+    assert {keys["history"] for keys in [*others, keys(at=now + timedelta(minutes=1))]} == {first["history"]}
     muting = keys(muted=[users[1].pk])  # a mute changes the reader's chat, not the page
     assert muting["page"] == first["page"] and muting["chat"] != first["chat"]
     assert keys()["chat"] != keys(user=users[1], mine=seats[1])["chat"]  # each reader's own links
     game.revision += 1  # any change to the game: a move, a moderator's extension, a chat message
     assert keys()["page"] != first["page"] and keys()["chat"] != first["chat"]
+    assert keys()["history"] != first["history"]
 
 
 def test_a_moderators_extension_shows_on_a_cached_table(client, table):

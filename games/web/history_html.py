@@ -1,0 +1,43 @@
+"""The table's list of moves as HTML, built in Python: some 30 lines of a
+few values each, which Django's template engine made at some 40 lookups a
+line on every first view after a move (issue #31). The markup is what the
+list's template made, whitespace aside. The same for every viewer of a
+revision (games.web.fragments keys it so)."""
+
+from html import escape
+
+from django.utils import timezone
+from django.utils.dateformat import format as date_format
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+
+from games.dates import when
+from games.templatetags.sequence_tags import chip
+from games.viewmodels.history import HistoryLine
+
+
+def _line(line: HistoryLine) -> str:
+    moment = timezone.localtime(line.when)
+    opening = f'<li value="{line.seq}" class="round-start">' if line.round else f'<li value="{line.seq}">'
+    mark = ""
+    if line.round:
+        mark = '<span class="round-mark">{}</span>'.format(gettext("Round %(number)s") % {"number": line.round})
+    return (
+        f'{opening}<span class="words">{chip(line.team)} {escape(line.words)} <code class="notation">'
+        f"{escape(line.notation)}</code></span>\n"
+        f'<time class="muted" datetime="{date_format(moment, "c")}">{escape(when(moment, "stamp"))}</time>{mark}</li>'
+    )
+
+
+def history_html(lines: list[HistoryLine]) -> SafeString:
+    """The moves, newest first, each with its mover's chip, its time and
+    where a round begins."""
+    title, empty = gettext("Moves, newest first"), gettext("No moves yet.")  # not in an f-string: xgettext skips those
+    parts = ['<section class="panel history" aria-labelledby="history-title">']
+    parts.append(f'<h2 id="history-title">{escape(title)}</h2>')
+    if lines:
+        parts += ['<ol class="history-list" reversed>', *map(_line, lines), "</ol>"]
+    else:
+        parts.append(f'<p class="muted">{escape(empty)}</p>')
+    parts.append("</section>")
+    return mark_safe("\n".join(parts) + "\n")  # every value escaped as it went in
