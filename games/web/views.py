@@ -166,7 +166,7 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
     context.update(
         table=table,
         # Read only when the chat's fragment is not in the cache.
-        chat=SimpleLazyObject(lambda: chat_for(game=game, viewer=request.user, my_seat=mine)),
+        chat=SimpleLazyObject(lambda: chat_for(game=game, viewer=request.user, my_seat=mine, muted=muted)),
         notes=SimpleLazyObject(lambda: notes_for(game=game)),
         resignation=SimpleLazyObject(lambda: _team_resignation(game, seats, mine)),
         # the game's change to the viewer's rating, on the game-over panel (a game's end rates it once)
