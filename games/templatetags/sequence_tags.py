@@ -1,6 +1,8 @@
+from functools import cache
+
 from django import template
 from django.utils.html import format_html
-from django.utils.translation import ngettext
+from django.utils.translation import get_language, ngettext
 
 from games import words
 from games.engine.cards import card_label, is_red
@@ -46,8 +48,12 @@ def card(code: str, extra_class: str = "") -> str:
 @register.simple_tag
 def chip(team: str | None) -> str:
     """A team's chip before a name: its colour and shape, and its name for a screen reader."""
-    if not team:
-        return ""
+    return _chip(team, get_language()) if team else ""
+
+
+@cache
+def _chip(team: str, language: str | None) -> str:
+    """Each chip once per language: a table page shows some 30 (its history)."""
     return format_html(
         '<span class="chip chip-{} name-chip" role="img" aria-label="{}">{}</span>',
         team,

@@ -7,7 +7,6 @@ revision (games.web.fragments keys it so)."""
 from html import escape
 
 from django.utils import timezone
-from django.utils.dateformat import format as date_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
@@ -25,7 +24,7 @@ def _line(line: HistoryLine) -> str:
     return (
         f'{opening}<span class="words">{chip(line.team)} {escape(line.words)} <code class="notation">'
         f"{escape(line.notation)}</code></span>\n"
-        f'<time class="muted" datetime="{date_format(moment, "c")}">{escape(when(moment, "stamp"))}</time>{mark}</li>'
+        f'<time class="muted" datetime="{moment.isoformat()}">{escape(when(moment, "stamp"))}</time>{mark}</li>'
     )
 
 
