@@ -177,6 +177,8 @@ RATING_PROVISIONAL_GAMES = env_int("RATING_PROVISIONAL_GAMES", 10)  # rated game
 RATING_ACTIVE_DAYS = env_int("RATING_ACTIVE_DAYS", 90)  # a leaderboard lists players with a rated game this recent
 RESIGN_PROPOSAL_HOURS = env_int("RESIGN_PROPOSAL_HOURS", 48)  # a team game's resignation waits this long for the team
 OUTBOX_RETENTION_DAYS = env_int("OUTBOX_RETENTION_DAYS", 30)  # sent and skipped e-mails are pruned after
+# An e-mail batch's claim: another worker sends what a dead (or cut off) worker left after this long.
+OUTBOX_LEASE_SECONDS = env_int("OUTBOX_LEASE_SECONDS", 300)
 INBOUND_RETENTION_DAYS = env_int("INBOUND_RETENTION_DAYS", 90)  # handled replies and dead reply addresses too
 API_REQUESTS_PER_MINUTE = env_int("API_REQUESTS_PER_MINUTE", 120)  # per API token
 VACATION_DAYS_EARNED_EVERY = env_int("VACATION_DAYS_EARNED_EVERY", 8)  # days of membership that earn a vacation day

@@ -9,6 +9,9 @@ sends it exactly once, and how each is written.
     kinds/         one small class per kind of e-mail: whether it still applies, its context, its templates
     turn_news.py   what happened since a player last acted, for a batch of turn e-mails
     board_text.py  the board as text
+    board_html.py  the board's cells and the team chips as HTML
+    parts.py       the parts many e-mails share (reply line, clock, recap, chat, board, hand, footer),
+                   written in Python; each kind's templates call them ({% load mail_parts %})
     mime.py        the message's headers and parts; a message kept as written until sent
     tokens.py      reply addresses (the e-mail door, games.inbound, reads replies to them)
     push_owed.py   the pushes owed to a player's devices for the outbox's rows (Web Push)

@@ -2,9 +2,17 @@
 at most once per claim, and sweep up whatever a lost task left behind.
 
 A row is claimed with a conditional update (pending -> sending). A claim
-that never completes (the worker died) expires after LEASE and is claimed
-again by the sweep, so nothing is lost; a duplicated task finds the row
-already claimed or sent and does nothing."""
+that never completes (the worker died) expires after the lease
+(OUTBOX_LEASE_SECONDS) and is claimed again by the sweep, so nothing is
+lost; a duplicated task finds the row already claimed or sent and does
+nothing.
+
+The guarantee: at least once. An e-mail is never lost; one is sent twice
+only when its worker dies, or loses its network for longer than the
+lease, after sending it and before marking it sent: at most MARK_EVERY
+e-mails per such worker, sent again when the lease runs out. A worker that
+comes back after its lease has run out sends nothing more of its batch
+(the rows may be another worker's by then)."""
 
 import logging
 import time
@@ -25,7 +33,6 @@ from games.mail.mime import Message, as_written
 from games.models import Game, InboundMessage, Notification
 
 log = logging.getLogger(__name__)
-LEASE = timedelta(minutes=5)
 MAX_ATTEMPTS = 6
 SWEEP_BATCH = 500  # digest recipients per sweep
 SEND_BATCH = 100  # rows claimed, rendered and sent over one SMTP connection at a time
@@ -137,9 +144,14 @@ def _claim(queryset, now: datetime) -> int:
     return queryset.update(status=Notification.Status.SENDING, claimed_at=now, attempts=F("attempts") + 1)
 
 
+def lease() -> timedelta:
+    """How long a claim is held: longer than a batch takes to send (SEND_BATCH e-mails)."""
+    return timedelta(seconds=settings.OUTBOX_LEASE_SECONDS)
+
+
 def _claimable(now: datetime) -> Q:
     due = Q(status=Notification.Status.PENDING, due_at__lte=now)
-    expired = Q(status=Notification.Status.SENDING, claimed_at__lt=now - LEASE)
+    expired = Q(status=Notification.Status.SENDING, claimed_at__lt=now - lease())
     return due | expired
 
 
@@ -188,6 +200,8 @@ def deliver_many(ids: list[int], now: datetime | None = None) -> dict[int, str]:
     skipped, unmarked = [], []
     with _connection() as connection:
         for notification in rows:
+            if timezone.now() >= now + lease():
+                break  # the claim has run out (the network was gone, the server slow): the rows may be another's now
             try:
                 message = emails.build(notification, games[notification.game_id], prepared)
                 if message is None:
@@ -279,7 +293,9 @@ def sweep(now: datetime | None = None) -> dict:
     outcomes: Counter = Counter()
     while time.monotonic() - started < SWEEP_SECONDS:
         batch = list(due.filter(digest=False).order_by("due_at").values_list("pk", flat=True)[:SEND_BATCH])
-        done = deliver_many(batch, now) if batch else {}
+        # Each batch's claim starts its own lease: a later batch claimed at the sweep's start would be held shorter.
+        claimed_at = now + timedelta(seconds=time.monotonic() - started)
+        done = deliver_many(batch, claimed_at) if batch else {}
         outcomes.update(done.values())
         if len(done) < len(batch):
             outcomes["not-claimed"] += len(batch) - len(done)

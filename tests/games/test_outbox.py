@@ -7,6 +7,7 @@ import socket
 from datetime import timedelta
 
 import pytest
+import time_machine
 from aiosmtpd.controller import Controller
 from django.core import mail
 from django.core.mail import EmailMultiAlternatives
@@ -62,18 +63,19 @@ def test_deliver_sends_once_and_a_duplicated_task_does_nothing(started_game):
     assert notification.status == Notification.Status.SENT and notification.attempts == 1
 
 
-def test_a_claim_whose_worker_died_is_sent_once_by_the_sweep(started_game):
+def test_a_claim_whose_worker_died_is_sent_once_by_the_sweep(started_game, settings):
+    settings.OUTBOX_LEASE_SECONDS = 90
     game, _ = started_game(2, 2)
     notification = Notification.objects.get(game=game, kind=Kind.YOUR_TURN)
     now = timezone.now()
     # A worker claimed it and died before sending.
     Notification.objects.filter(pk=notification.pk).update(status="sending", claimed_at=now, attempts=1)
 
-    outbox.sweep(now + timedelta(minutes=1))  # still within its lease: left alone
+    outbox.sweep(now + timedelta(seconds=89))  # still within its lease: left alone
     notification.refresh_from_db()
     assert notification.status == "sending" and turn_emails() == []
-    outbox.sweep(now + outbox.LEASE + timedelta(seconds=1))
-    outbox.sweep(now + outbox.LEASE + timedelta(minutes=2))
+    outbox.sweep(now + timedelta(seconds=91))  # the lease (the setting) has run out
+    outbox.sweep(now + timedelta(seconds=91, minutes=2))
     notification.refresh_from_db()
     assert notification.status == "sent" and notification.attempts == 2
     assert len(turn_emails()) == 1
@@ -205,11 +207,38 @@ def test_a_worker_dying_mid_batch_leaves_at_most_mark_every_emails_to_send_again
         outbox.deliver_many(ids, now)
     assert Notification.objects.filter(pk__in=ids, status="sent").count() == 2
     monkeypatch.setattr(EmailMultiAlternatives, "send", real_send)
-    outbox.sweep(now + outbox.LEASE + timedelta(seconds=1))  # the lease has run out: the rest is sent
+    outbox.sweep(now + outbox.lease() + timedelta(seconds=1))  # the lease has run out: the rest is sent
     addresses = sorted(m.to[0] for m in turn_emails())
     expected = sorted(Notification.objects.filter(pk__in=ids).values_list("to_email", flat=True))
     assert sorted(set(addresses)) == expected
     assert len(addresses) - len(expected) == 1 <= outbox.MARK_EVERY  # the third went out twice
+    assert set(Notification.objects.filter(pk__in=ids).values_list("status", flat=True)) == {"sent"}
+
+
+def test_a_worker_back_after_its_lease_has_run_out_sends_no_more_of_its_batch(started_game, monkeypatch):
+    """Its network was gone longer than the lease while it sent its second
+    e-mail, and another worker took the batch over meanwhile: the two it had
+    sent and not marked go out twice (at most MARK_EVERY), the rest once."""
+    ids = due_turn_emails(started_game, 5)
+    real_send = EmailMultiAlternatives.send
+    now = timezone.now()
+    with time_machine.travel(now, tick=False) as clock:
+
+        def send(self, *args, **kwargs):
+            sent = real_send(self, *args, **kwargs)
+            if len(turn_emails()) == 2:
+                clock.shift(outbox.lease() + timedelta(seconds=1))
+                monkeypatch.setattr(EmailMultiAlternatives, "send", real_send)  # the other worker's sends
+                assert outbox.sweep()["sent"] == 5  # the other worker: every row of the expired claim
+            return sent
+
+        monkeypatch.setattr(EmailMultiAlternatives, "send", send)
+        outbox.deliver_many(ids, now)
+    addresses = [m.to[0] for m in turn_emails()]
+    expected = sorted(Notification.objects.filter(pk__in=ids).values_list("to_email", flat=True))
+    assert sorted(set(addresses)) == expected
+    twice = sorted(address for address in set(addresses) if addresses.count(address) > 1)
+    assert twice == sorted(addresses[:2]) and len(twice) <= outbox.MARK_EVERY
     assert set(Notification.objects.filter(pk__in=ids).values_list("status", flat=True)) == {"sent"}
 
 

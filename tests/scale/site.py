@@ -32,6 +32,9 @@ DB, SMTP_PORT, WEB_PORT = "10.231.0.2", 2525, 8000
 WEB_HOSTS, WORKER_HOSTS = ("web1", "web2"), ("wk1", "wk2")
 QUEUES = "email,deadlines,bots,inbound,default"
 SWEEP_SECONDS = 2  # the beat's sweeps, every minute in production
+# An e-mail batch's claim, 5 minutes in production: short, so that a worker cut off for good is
+# replaced within a test, yet longer than the link-cut test's cut and a batch through the slowed sink.
+OUTBOX_LEASE_SECONDS = 30
 CHAT_PER_MINUTE = 6
 
 
@@ -84,6 +87,7 @@ class Site:
             "API_REQUESTS_PER_MINUTE": "1000000",
             "CHAT_MESSAGES_PER_MINUTE": str(CHAT_PER_MINUTE),
             "SWEEP_SECONDS": str(SWEEP_SECONDS),
+            "OUTBOX_LEASE_SECONDS": str(OUTBOX_LEASE_SECONDS),
             "SITE_ROLE": host,
             "LOG_FORMAT": "json",
             "PYTHONUNBUFFERED": "1",

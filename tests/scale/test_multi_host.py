@@ -13,7 +13,7 @@ from pathlib import Path
 import requests
 
 from examples import bot_client
-from tests.scale.site import CHAT_PER_MINUTE, SWEEP_SECONDS, WEB_HOSTS, WEB_PORT
+from tests.scale.site import CHAT_PER_MINUTE, OUTBOX_LEASE_SECONDS, SWEEP_SECONDS, WEB_HOSTS, WEB_PORT
 
 WEB = [f"http://10.231.0.{number}:{WEB_PORT}" for number in (11, 12)]
 
@@ -177,6 +177,54 @@ def test_a_worker_cut_off_mid_batch_loses_nothing_and_sends_nothing_twice(site):
     kept = assert_each_sent_once(site, emails)
     assert len(kept) > held  # the rest were sent after the cut
     assert sum("turn" in message["Subject"] for _, message in kept) == len(games)
+
+
+def turn_rows(site, emails: list[str], status: str) -> set[str]:
+    rows = site.sql(
+        "SELECT to_email FROM games_notification WHERE to_email = ANY(%s) AND kind = 'your_turn' AND status = %s",
+        emails,
+        status,
+    )
+    return {to for (to,) in rows}
+
+
+def test_a_worker_cut_off_for_good_mid_batch_leaves_the_rest_to_the_other_after_its_lease(site):
+    """At least once, never lost: the other worker sends the batch once the
+    lease has run out, and the e-mails sent twice are exactly the ones the
+    cut worker had sent and not yet marked (at most MARK_EVERY)."""
+    from games.mail.outbox import MARK_EVERY
+
+    workers = {"10.231.0.21": "wk1", "10.231.0.22": "wk2"}
+    pause = site.root / "sink-pause"
+    pause.write_text("0.3")
+    sender = None
+    try:
+        games = site.seed("games", "f", "24", TURN_EMAIL_GRACE_SECONDS="4")
+        emails = [player["email"] for game in games for player in game["players"]]
+
+        def turns() -> list:
+            return [(host, message) for host, message in kept_for(site, emails) if "turn" in message["Subject"]]
+
+        # Past the first mark (MARK_EVERY sent), and some sent since.
+        sending = wait_until(lambda: len(turns()) >= MARK_EVERY + 2 and turns(), 90, "the batch is under way")
+        sender = workers[sending[-1][0]]
+        site.network.cut(sender)  # and never mended during the test
+        time.sleep(2)  # the message in flight, if the sink had it whole, is kept by now
+        unmarked = {message["To"] for host, message in turns() if workers[host] == sender} & turn_rows(
+            site, emails, "sending"
+        )
+        assert len(unmarked) <= MARK_EVERY
+        assert site.workers[sender].poll() is None  # cut off, not dead
+        wait_until(lambda: settled(site, emails), OUTBOX_LEASE_SECONDS + 90, "the other worker sends the rest")
+        received = [message["To"] for _, message in turns()]
+        twice = {to for to in received if received.count(to) > 1}
+        assert set(received) == turn_rows(site, emails, "sent") and len(set(received)) == len(games)  # none lost
+        assert twice == unmarked
+        assert all(received.count(to) <= 2 for to in twice)
+    finally:
+        pause.unlink()
+        if sender:
+            site.network.mend(sender)
 
 
 def system_moves(site, game_id: int) -> int:
