@@ -610,8 +610,12 @@ PROFILED = [
     ("session and user (middleware)", "django/contrib/auth/__init__.py", "get_user"),
     ("session load", "django/contrib/sessions/backends/cached_db.py", "load"),
     ("loading the game (game_for_viewer)", "games/selectors.py", "game_for_viewer"),
+    ("the viewer's mutes (muted_by)", "games/selectors.py", "muted_by"),
+    ("the header's count (my_move_count)", "games/selectors.py", "my_move_count"),
     ("the seat's presence (seat_seen)", "games/services/seating.py", "seat_seen"),
     ("the view (_game_page)", "games/web/views.py", "_game_page"),
+    ("the move (move_submit)", "games/services/moves.py", "move_submit"),
+    ("my games (selectors.my_games)", "games/selectors.py", "my_games"),
     ("templates (render_to_string, all of it)", "django/template/loader.py", "render_to_string"),
     ("view-model (table_for, in the templates)", "games/viewmodels/table.py", "table_for"),
     ("  engine: state_from_json", "games/engine/state.py", "state_from_json"),
@@ -623,44 +627,96 @@ PROFILED = [
 ]
 
 
-def profile_cold(fx: Fixture, views: int) -> None:
-    """`views` cold first views (each game viewed once by its player to move) in
-    process under cProfile, after one warm-up; prints the parts' cumulative times."""
+def profile_views(fx: Fixture, views: int, kind: str) -> None:
+    """`views` requests of one kind in process under cProfile, after a warm-up,
+    as a worker answers them (one WSGI handler): cold first views (each game
+    viewed once by its player to move), warm reloads (20 of those, viewed once
+    first), move POSTs (each prepared game once) or my games (20 games).
+    Prints the parts' cumulative times, the queries and cache trips per request."""
     import cProfile
     import pstats
 
+    from django.db import connection
     from django.test import Client
 
-    walk = fx.cold[: views + 1]
     client = Client(SERVER_NAME="127.0.0.1")  # one handler: its middleware is loaded once, as in a worker
 
-    def view(path: str, cookie: str) -> None:
+    def get(path: str, cookie: str) -> None:
         client.cookies.clear()
         client.cookies.load(cookie)
         assert client.get(path).status_code == 200, path
 
-    view(*walk[0])  # imports, compiled templates
-    rest = walk[1:]
+    def post(path: str, cookie: str) -> None:
+        client.cookies.clear()
+        client.cookies.load(cookie)
+        data = {"move": fx.move_text, "version": "0", "csrfmiddlewaretoken": fx.csrf}
+        assert client.post(path, data).status_code == 303, path
+
+    if kind == "cold":
+        walk, answer = fx.cold[: views + 2], get
+    elif kind == "warm":
+        for path, cookie in fx.cold[:WARM_GAMES]:
+            get(path, cookie)
+        walk, answer = (fx.cold[:WARM_GAMES] * (views // WARM_GAMES + 2))[: views + 2], get
+    elif kind == "move":
+        walk, answer = [(f"/games/{pk}/move/", cookie) for pk, cookie in fx.move_games[: views + 2]], post
+    else:
+        walk, answer = [("/", fx.cookies[fx.list_users[20].username])] * (views + 2), get
+    if len(walk) < views + 2:
+        sys.exit(f"--profile {views}: only {len(walk) - 2} {kind} requests prepared")
+    answer(*walk[0])  # imports, compiled templates
+    queries = []
+    with connection.execute_wrapper(lambda run, sql, *rest: queries.append(sql) or run(sql, *rest)), cache_trips() as trips:
+        answer(*walk[1])
+    rest = walk[2:]
     profiler = cProfile.Profile()
     started = time.perf_counter()
     profiler.enable()
     for path, cookie in rest:
-        view(path, cookie)
+        answer(path, cookie)
     profiler.disable()
     elapsed = (time.perf_counter() - started) / len(rest)
-    stats = pstats.Stats(profiler).stats
-    print(f"\n{len(rest)} cold first views in process: {elapsed * 1000:.1f} ms each (load {os.getloadavg()[0]:.2f})")
+    stats = pstats.Stats(profiler)
+    calls = sum(entry[1] for entry in stats.stats.values())
+    print(
+        f"\n{len(rest)} {kind} requests in process: {elapsed * 1000:.1f} ms each (load {os.getloadavg()[0]:.2f}); "
+        f"{len(queries)} queries, {len(trips)} cache trips ({', '.join(trips)}), "
+        f"{calls / len(rest):,.0f} Python function calls per request"
+    )
+    for sql in queries:
+        print(f"    {sql[:150]}")
     total = None
     for label, filename, function in PROFILED:
         cumulative = sum(
             entry[3]
-            for (file, _, name), entry in stats.items()
+            for (file, _, name), entry in stats.stats.items()
             if file.endswith(filename) and name in (function if isinstance(function, tuple) else (function,))
         )
         total = total or cumulative
         print(f"  {label:<44} {cumulative / len(rest) * 1000:>7.2f} ms  {cumulative / total:>5.0%}")
-    pstats.Stats(profiler).sort_stats("cumulative").print_stats(60)
-    pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
+    stats.sort_stats("cumulative").print_stats(60)
+    stats.sort_stats("tottime").print_stats(30)
+
+
+@contextlib.contextmanager
+def cache_trips():
+    """The names of the cache client's calls (each a round trip to Redis) made inside."""
+    from django.core.cache.backends.redis import RedisCacheClient
+
+    made, originals = [], {}
+    for name in ("get", "get_many", "set", "set_many", "add", "delete", "delete_many", "incr", "touch"):
+        originals[name] = getattr(RedisCacheClient, name)
+
+        def counted(self, *args, _name=name, **kwargs):
+            made.append(_name)
+            return originals[_name](self, *args, **kwargs)
+
+        setattr(RedisCacheClient, name, counted)
+    try:
+        yield made
+    finally:
+        for name, original in originals.items():
+            setattr(RedisCacheClient, name, original)
 
 
 # --- the run ------------------------------------------------------------------------------
@@ -887,7 +943,13 @@ def main() -> None:
         help="the site, bare and minimal apps on this port and the next two (default: free ports)",
     )
     parser.add_argument(
-        "--profile", type=int, default=0, help="only profile this many cold views in process (cProfile)"
+        "--profile", type=int, default=0, help="only profile this many requests in process (cProfile)"
+    )
+    parser.add_argument(
+        "--profile-of",
+        choices=("cold", "warm", "move", "list"),
+        default="cold",
+        help="what --profile requests: cold first views, warm reloads, move POSTs, my games (20 games)",
     )
     parser.add_argument("--quick", action="store_true", help="a first look: 2 s each, 3 passes, 1,000 games, 600 cold")
     args = parser.parse_args()
@@ -927,7 +989,7 @@ def main() -> None:
         call_command("collectstatic", verbosity=0, interactive=False)
         fx = fill(args.games, move_games, args.cold_games)
         if args.profile:
-            return profile_cold(fx, args.profile)
+            return profile_views(fx, args.profile, args.profile_of)
         queries = queries_per_request(fx)
         connections.close_all()
         print(

@@ -81,3 +81,16 @@ class FragmentStore:
     def save(self) -> None:
         if self._rendered:
             cache.set_many(self._rendered, SECONDS)
+
+
+def whole_table_key(page_keys: dict, *, user, path: str, my_moves: int) -> str:
+    """The whole table page of a reload (#31): its fragments' keys (the game's
+    revision as this viewer sees it), and what the page shows around them:
+    the reader's row as read (their name, language, settings: whatever the
+    header and footer show of it), the address (the footer's language form
+    comes back to it) and the header's count of their games waiting for them.
+    Not the time they last signed in: no page shows it, and every sign-in writes it."""
+    reader = None
+    if user.is_authenticated:
+        reader = [getattr(user, f.attname) for f in user._meta.concrete_fields if f.attname != "last_login"]
+    return _key("table-whole", sorted(page_keys.values()), reader, path, my_moves)
