@@ -666,7 +666,8 @@ def profile_views(fx: Fixture, views: int, kind: str) -> None:
         sys.exit(f"--profile {views}: only {len(walk) - 2} {kind} requests prepared")
     answer(*walk[0])  # imports, compiled templates
     queries = []
-    with connection.execute_wrapper(lambda run, sql, *rest: queries.append(sql) or run(sql, *rest)), cache_trips() as trips:
+    logged = lambda run, sql, *rest: queries.append(sql) or run(sql, *rest)  # noqa: E731
+    with connection.execute_wrapper(logged), cache_trips() as trips:
         answer(*walk[1])
     rest = walk[2:]
     profiler = cProfile.Profile()
@@ -942,9 +943,7 @@ def main() -> None:
         default=0,
         help="the site, bare and minimal apps on this port and the next two (default: free ports)",
     )
-    parser.add_argument(
-        "--profile", type=int, default=0, help="only profile this many requests in process (cProfile)"
-    )
+    parser.add_argument("--profile", type=int, default=0, help="only profile this many requests in process (cProfile)")
     parser.add_argument(
         "--profile-of",
         choices=("cold", "warm", "move", "list"),
