@@ -24,7 +24,11 @@ middleware). Then measures, with wrk only (it refuses to run without it):
 in alternating passes (the floors measured at the start and the end of each
 pass, the pages in the opposite order in every other pass), and prints the
 median ratios and their ranges against issue #31's targets, the growth ratios,
-the RSS of each app's workers and the queries per request. Prints the load
+each app's memory (each worker's RSS and USS, and the app's PSS per worker, which
+the target is on; every app run as the site is deployed, sequence_site/gunicorn_config.py:
+loaded in the master, shared by the workers) and the queries per request.
+`--profile N --profile-of cold|warm|move|list` profiles N requests in process
+instead, with their queries, cache round trips and Python calls. Prints the load
 average beside every pass: the ratios mean something only within one run.
 Stops its servers, drops its database, empties its Redis database and removes
 its files at the end, also on Ctrl-C. Never run by CI."""
