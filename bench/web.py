@@ -24,7 +24,11 @@ middleware). Then measures, with wrk only (it refuses to run without it):
 in alternating passes (the floors measured at the start and the end of each
 pass, the pages in the opposite order in every other pass), and prints the
 median ratios and their ranges against issue #31's targets, the growth ratios,
-the RSS of each app's workers and the queries per request. Prints the load
+each app's memory (each worker's RSS and USS, and the app's PSS per worker, which
+the target is on; every app run as the site is deployed, sequence_site/gunicorn_config.py:
+loaded in the master, shared by the workers) and the queries per request.
+`--profile N --profile-of cold|warm|move|list` profiles N requests in process
+instead, with their queries, cache round trips and Python calls. Prints the load
 average beside every pass: the ratios mean something only within one run.
 Stops its servers, drops its database, empties its Redis database and removes
 its files at the end, also on Ctrl-C. Never run by CI."""
@@ -404,6 +408,8 @@ def _gunicorn(name: str, settings_module: str, env: dict, workdir: Path, port: i
             f"--bind=127.0.0.1:{port}",
             "--log-level=warning",
             f"--chdir={ROOT}",
+            # As the site is deployed, for every app alike: loaded in the master, shared by the workers.
+            "--config=python:sequence_site.gunicorn_config",
         ],
         cwd=ROOT,
         env={**env, "DJANGO_SETTINGS_MODULE": settings_module},
@@ -551,15 +557,48 @@ def check_once(target: Target) -> None:
         raise RuntimeError(f"{target.label}: GET {target.path} answered {response.status}: {body[:500]!r}")
 
 
-def worker_rss(server: Server) -> list[float]:
-    """The resident memory of each of a gunicorn's workers (its master's children), in MB."""
-    sizes = []
+@dataclass
+class Memory:
+    """An app's memory after the run, in MB: each worker's RSS (what `ps` shows:
+    every page it maps, shared or not), USS (its own pages only) and PSS (its
+    own, plus its share of each page shared by n processes, 1/n of it), and the
+    master's PSS."""
+
+    rss: list[float]
+    uss: list[float]
+    pss: list[float]
+    master_pss: float
+
+    @property
+    def per_worker(self) -> float:
+        """The app's whole PSS (master and workers) per worker: what each worker
+        costs the host, shared pages counted once and none left out."""
+        return (self.master_pss + sum(self.pss)) / len(self.pss)
+
+
+def rollup(pid: int) -> dict[str, float]:
+    """A process's /proc/PID/smaps_rollup, in MB."""
+    fields = {}
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
+        name, value = line.split(":", 1)
+        fields[name] = int(value.split()[0]) / 1024
+    return fields
+
+
+def app_memory(server: Server) -> Memory:
+    """The memory of a gunicorn's master and of each of its workers (the master's children)."""
+    workers = []
     for status in Path("/proc").glob("[0-9]*/status"):
         with contextlib.suppress(OSError):
             fields = dict(line.split(":", 1) for line in status.read_text().splitlines() if ":" in line)
             if int(fields["PPid"]) == server.pid:
-                sizes.append(int(fields["VmRSS"].split()[0]) / 1024)
-    return sizes
+                workers.append(rollup(int(status.parent.name)))
+    return Memory(
+        rss=[w["Rss"] for w in workers],
+        uss=[w["Private_Clean"] + w["Private_Dirty"] for w in workers],
+        pss=[w["Pss"] for w in workers],
+        master_pss=rollup(server.pid)["Pss"],
+    )
 
 
 # --- queries per request --------------------------------------------------------------
@@ -610,8 +649,12 @@ PROFILED = [
     ("session and user (middleware)", "django/contrib/auth/__init__.py", "get_user"),
     ("session load", "django/contrib/sessions/backends/cached_db.py", "load"),
     ("loading the game (game_for_viewer)", "games/selectors.py", "game_for_viewer"),
+    ("the viewer's mutes (muted_by)", "games/selectors.py", "muted_by"),
+    ("the header's count (my_move_count)", "games/selectors.py", "my_move_count"),
     ("the seat's presence (seat_seen)", "games/services/seating.py", "seat_seen"),
     ("the view (_game_page)", "games/web/views.py", "_game_page"),
+    ("the move (move_submit)", "games/services/moves.py", "move_submit"),
+    ("my games (selectors.my_games)", "games/selectors.py", "my_games"),
     ("templates (render_to_string, all of it)", "django/template/loader.py", "render_to_string"),
     ("view-model (table_for, in the templates)", "games/viewmodels/table.py", "table_for"),
     ("  engine: state_from_json", "games/engine/state.py", "state_from_json"),
@@ -623,44 +666,97 @@ PROFILED = [
 ]
 
 
-def profile_cold(fx: Fixture, views: int) -> None:
-    """`views` cold first views (each game viewed once by its player to move) in
-    process under cProfile, after one warm-up; prints the parts' cumulative times."""
+def profile_views(fx: Fixture, views: int, kind: str) -> None:
+    """`views` requests of one kind in process under cProfile, after a warm-up,
+    as a worker answers them (one WSGI handler): cold first views (each game
+    viewed once by its player to move), warm reloads (20 of those, viewed once
+    first), move POSTs (each prepared game once) or my games (20 games).
+    Prints the parts' cumulative times, the queries and cache trips per request."""
     import cProfile
     import pstats
 
+    from django.db import connection
     from django.test import Client
 
-    walk = fx.cold[: views + 1]
     client = Client(SERVER_NAME="127.0.0.1")  # one handler: its middleware is loaded once, as in a worker
 
-    def view(path: str, cookie: str) -> None:
+    def get(path: str, cookie: str) -> None:
         client.cookies.clear()
         client.cookies.load(cookie)
         assert client.get(path).status_code == 200, path
 
-    view(*walk[0])  # imports, compiled templates
-    rest = walk[1:]
+    def post(path: str, cookie: str) -> None:
+        client.cookies.clear()
+        client.cookies.load(cookie)
+        data = {"move": fx.move_text, "version": "0", "csrfmiddlewaretoken": fx.csrf}
+        assert client.post(path, data).status_code == 303, path
+
+    if kind == "cold":
+        walk, answer = fx.cold[: views + 2], get
+    elif kind == "warm":
+        for path, cookie in fx.cold[:WARM_GAMES]:
+            get(path, cookie)
+        walk, answer = (fx.cold[:WARM_GAMES] * (views // WARM_GAMES + 2))[: views + 2], get
+    elif kind == "move":
+        walk, answer = [(f"/games/{pk}/move/", cookie) for pk, cookie in fx.move_games[: views + 2]], post
+    else:
+        walk, answer = [("/", fx.cookies[fx.list_users[20].username])] * (views + 2), get
+    if len(walk) < views + 2:
+        sys.exit(f"--profile {views}: only {len(walk) - 2} {kind} requests prepared")
+    answer(*walk[0])  # imports, compiled templates
+    queries = []
+    logged = lambda run, sql, *rest: queries.append(sql) or run(sql, *rest)  # noqa: E731
+    with connection.execute_wrapper(logged), cache_trips() as trips:
+        answer(*walk[1])
+    rest = walk[2:]
     profiler = cProfile.Profile()
     started = time.perf_counter()
     profiler.enable()
     for path, cookie in rest:
-        view(path, cookie)
+        answer(path, cookie)
     profiler.disable()
     elapsed = (time.perf_counter() - started) / len(rest)
-    stats = pstats.Stats(profiler).stats
-    print(f"\n{len(rest)} cold first views in process: {elapsed * 1000:.1f} ms each (load {os.getloadavg()[0]:.2f})")
+    stats = pstats.Stats(profiler)
+    calls = sum(entry[1] for entry in stats.stats.values())
+    print(
+        f"\n{len(rest)} {kind} requests in process: {elapsed * 1000:.1f} ms each (load {os.getloadavg()[0]:.2f}); "
+        f"{len(queries)} queries, {len(trips)} cache trips ({', '.join(trips)}), "
+        f"{calls / len(rest):,.0f} Python function calls per request"
+    )
+    for sql in queries:
+        print(f"    {sql[:150]}")
     total = None
     for label, filename, function in PROFILED:
         cumulative = sum(
             entry[3]
-            for (file, _, name), entry in stats.items()
+            for (file, _, name), entry in stats.stats.items()
             if file.endswith(filename) and name in (function if isinstance(function, tuple) else (function,))
         )
         total = total or cumulative
         print(f"  {label:<44} {cumulative / len(rest) * 1000:>7.2f} ms  {cumulative / total:>5.0%}")
-    pstats.Stats(profiler).sort_stats("cumulative").print_stats(60)
-    pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
+    stats.sort_stats("cumulative").print_stats(60)
+    stats.sort_stats("tottime").print_stats(30)
+
+
+@contextlib.contextmanager
+def cache_trips():
+    """The names of the cache client's calls (each a round trip to Redis) made inside."""
+    from django.core.cache.backends.redis import RedisCacheClient
+
+    made, originals = [], {}
+    for name in ("get", "get_many", "set", "set_many", "add", "delete", "delete_many", "incr", "touch"):
+        originals[name] = getattr(RedisCacheClient, name)
+
+        def counted(self, *args, _name=name, **kwargs):
+            made.append(_name)
+            return originals[_name](self, *args, **kwargs)
+
+        setattr(RedisCacheClient, name, counted)
+    try:
+        yield made
+    finally:
+        for name, original in originals.items():
+            setattr(RedisCacheClient, name, original)
 
 
 # --- the run ------------------------------------------------------------------------------
@@ -837,14 +933,25 @@ def report(passes: list[dict], queries: list, memory: dict, fx: Fixture) -> None
         f"{'ok' if growth_list <= 1.5 else 'above'}"
     )
     print()
-    print(f"{'worker memory (RSS, MB, after the run)':<36} {'workers':>16} {'site ÷ it':>10} {'target':>7}  result")
-    site = statistics.mean(memory["site"])
-    for name, sizes in memory.items():
-        ratio = site / statistics.mean(sizes)
+    print(
+        "worker memory after the run, MB: RSS and USS of each worker; PSS of the app (master and workers) "
+        "per worker, the figure the target is on (shared pages counted once, none left out)"
+    )
+    print(f"{'':<24} {'RSS':>11} {'USS':>11} {'PSS/worker':>10} {'site ÷ it: RSS USS PSS':>24} {'target':>7}  result")
+    site = memory["site"]
+    for name, app in memory.items():
+        ratios = [
+            statistics.mean(site.rss) / statistics.mean(app.rss),
+            statistics.mean(site.uss) / statistics.mean(app.uss),
+            site.per_worker / app.per_worker,
+        ]
         target = 1.3 if name == "bare (signed-in floor)" else None
-        verdict = ("ok" if ratio <= target else "above") if target else "-"
-        shown = f"≤{target:.1f}×" if target else "-"
-        print(f"{name:<36} {' / '.join(f'{s:.0f}' for s in sizes):>16} {ratio:>9.2f}× {shown:>7}  {verdict}")
+        verdict = ("ok" if ratios[2] <= target else "above") if target else "-"
+        print(
+            f"{name:<24} {' / '.join(f'{s:.0f}' for s in app.rss):>11} {' / '.join(f'{s:.0f}' for s in app.uss):>11} "
+            f"{app.per_worker:>10.0f} {' '.join(f'{r:.2f}×' for r in ratios):>24} "
+            f"{f'≤{target:.1f}×' if target else '-':>7}  {verdict}"
+        )
     print()
     print(f"{'queries per request (test client)':<36} {'queries':>8}")
     for label, count in queries:
@@ -886,8 +993,12 @@ def main() -> None:
         default=0,
         help="the site, bare and minimal apps on this port and the next two (default: free ports)",
     )
+    parser.add_argument("--profile", type=int, default=0, help="only profile this many requests in process (cProfile)")
     parser.add_argument(
-        "--profile", type=int, default=0, help="only profile this many cold views in process (cProfile)"
+        "--profile-of",
+        choices=("cold", "warm", "move", "list"),
+        default="cold",
+        help="what --profile requests: cold first views, warm reloads, move POSTs, my games (20 games)",
     )
     parser.add_argument("--quick", action="store_true", help="a first look: 2 s each, 3 passes, 1,000 games, 600 cold")
     args = parser.parse_args()
@@ -927,7 +1038,7 @@ def main() -> None:
         call_command("collectstatic", verbosity=0, interactive=False)
         fx = fill(args.games, move_games, args.cold_games)
         if args.profile:
-            return profile_cold(fx, args.profile)
+            return profile_views(fx, args.profile, args.profile_of)
         queries = queries_per_request(fx)
         connections.close_all()
         print(
@@ -943,9 +1054,9 @@ def main() -> None:
         ):
             passes = run_measurements(fx, site, bare, minimal, args, workdir)
             memory = {
-                "site": worker_rss(site),
-                "bare (signed-in floor)": worker_rss(bare),
-                "minimal": worker_rss(minimal),
+                "site": app_memory(site),
+                "bare (signed-in floor)": app_memory(bare),
+                "minimal": app_memory(minimal),
             }
         report(passes, queries, memory, fx)
     finally:

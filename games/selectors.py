@@ -7,7 +7,8 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.db.models import Exists, F, OuterRef, Q, QuerySet
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from games import refusals
@@ -15,6 +16,7 @@ from games.describe import describe_move, sentence_case
 from games.engine import TEAM_NAMES
 from games.engine.setup import team_of
 from games.game_lines import GameLines
+from games.kept_query import KeptQuery
 from games.models import ChatMessage, ChatMute, Game, Invitation, Seat
 from games.moderators import is_moderator
 
@@ -42,17 +44,81 @@ def visible_games(*, user) -> QuerySet[Game]:
 def game_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | None]:
     """The game, its seats and the viewer's own seat; a game the viewer may
     not see does not exist for them."""
-    # One query for the game and its seats: each seat row brings the game and its
-    # player along (whether they are on vacation is read from there).
+    game, seats, mine, _ = _game_seen(game_id, user, reading=False)
+    return game, seats, mine
+
+
+@dataclass(frozen=True, slots=True)
+class Reader:
+    """What the table page needs of its signed-in reader besides the game,
+    read in the game's own query (table_for_viewer): the header's count of
+    their games waiting for them (my_move_count), and their mutes as a key
+    (how many, and the newest: mutes are only added and removed, so any
+    change to the set changes one of the two)."""
+
+    my_moves: int = 0
+    mutes: tuple[int, int | None] = (0, None)
+
+
+def table_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | None, Reader]:
+    """game_for_viewer, and the `Reader` in the same query (one round trip for a reload)."""
+    if not user.is_authenticated:
+        return *game_for_viewer(game_id=game_id, user=user), Reader()
+    game, seats, mine, row = _game_seen(game_id, user, reading=True)
+    return game, seats, mine, Reader(row.reader_moves or 0, (row.reader_mutes or 0, row.reader_newest_mute))
+
+
+def _reading(user) -> dict:
+    """The Reader's columns, as annotations."""
+    mutes = ChatMute.objects.filter(user=user).order_by().values("user")
+    waiting = _my_move_seats(user).order_by().values("user")
+    return {
+        "reader_moves": Subquery(waiting.annotate(n=Count("pk")).values("n")),
+        "reader_mutes": Subquery(mutes.annotate(n=Count("pk")).values("n")),
+        "reader_newest_mute": Subquery(mutes.annotate(n=Max("pk")).values("n")),
+    }
+
+
+def _seen_seats(game_id: int, user, reading: bool) -> QuerySet[Seat]:
+    """One query for the game and its seats: each seat row brings the game and
+    its player along (whether they are on vacation is read from there)."""
     seen = Seat.objects.select_related("game", "user").filter(visibility(user=user, via="game__"), game_id=game_id)
-    seats = list(seen.order_by("position"))
-    game = seats[0].game if seats else visible_games(user=user).filter(pk=game_id).first()  # nobody sits: the game
+    return seen.annotate(**(_reading(user) if reading else {})).order_by("position")
+
+
+def _kept_seats(*, signed_in: bool, reading: bool) -> KeptQuery:
+    """_seen_seats for a visitor or a player (not a moderator, whose rule differs), kept as SQL."""
+    if not signed_in:
+        return KeptQuery(lambda game_id: _seen_seats(game_id, AnonymousUser(), reading=False), 1)
+    return KeptQuery(lambda game_id, user_id: _seen_seats(game_id, get_user_model()(pk=user_id), reading), 2)
+
+
+KEPT_SEATS = {
+    "visitor": _kept_seats(signed_in=False, reading=False),
+    "player": _kept_seats(signed_in=True, reading=False),
+    "reader": _kept_seats(signed_in=True, reading=True),
+}
+
+
+def _game_seen(game_id: int, user, *, reading: bool) -> tuple[Game, list[Seat], Seat | None, object]:
+    """game_for_viewer's query, with the Reader's columns on each row when
+    `reading`; the last item is a row that has them."""
+    if not user.is_authenticated:
+        seats = KEPT_SEATS["visitor"].run(game_id)
+    elif is_moderator(user):
+        seats = list(_seen_seats(game_id, user, reading))
+    else:
+        seats = KEPT_SEATS["reader" if reading else "player"].run(game_id, user.pk)
+    if seats:
+        game, row = seats[0].game, seats[0]
+    else:  # nobody sits: the game alone
+        game = row = visible_games(user=user).annotate(**(_reading(user) if reading else {})).filter(pk=game_id).first()
     if game is None:
         raise refusals.NO_SUCH_GAME()
     for seat in seats:
         seat.game = game  # one game object for all, as the rest of the request changes it
     mine = next((seat for seat in seats if user.is_authenticated and seat.user_id == user.pk), None)
-    return game, seats, mine
+    return game, seats, mine, row
 
 
 def game_version(*, game_id: int, user) -> tuple[dict, Seat | None]:
@@ -63,14 +129,18 @@ def game_version(*, game_id: int, user) -> tuple[dict, Seat | None]:
     return {"revision": game.revision, "version": game.version, "status": game.status}, mine
 
 
+def _my_move_seats(user) -> QuerySet[Seat]:
+    """The user's seats at games waiting for their move (their turn, or an open draw of the tabletop mode)."""
+    mine = Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE)
+    return mine.filter(Q(game__turn_position=F("position")) | Q(draw_deadline__isnull=False))
+
+
 def my_move_count(*, user) -> int:
-    """How many of the user's games wait for their move (their turn, or an
-    open draw of the tabletop mode): one COUNT over their seats, as My games
-    sorts them first."""
+    """How many of the user's games wait for their move: one COUNT over
+    their seats, as My games sorts them first."""
     if not user.is_authenticated:
         return 0
-    mine = Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE)
-    return mine.filter(Q(game__turn_position=F("position")) | Q(draw_deadline__isnull=False)).count()
+    return _my_move_seats(user).count()
 
 
 def waiting_invitations(*, game: Game) -> QuerySet[Invitation]:
@@ -91,13 +161,6 @@ def player_named(username: str):
 def shown_message(*, game: Game, message_id: int | None) -> ChatMessage | None:
     """A chat message of the game that nobody hid, or None."""
     return ChatMessage.objects.filter(pk=message_id, game=game, hidden_at__isnull=True).first()
-
-
-def muted_by(*, user) -> list[int]:
-    """Whom the user muted (their chat shows it), in order; nobody for a visitor."""
-    if not user.is_authenticated:
-        return []
-    return list(ChatMute.objects.filter(user=user).order_by("muted_id").values_list("muted_id", flat=True))
 
 
 # --- lists ----------------------------------------------------------------------

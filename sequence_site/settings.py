@@ -161,6 +161,8 @@ else:
             "LOCATION": str(VAR_DIR / "cache"),
         }
     }
+if REDIS_URL:  # Django's, with one Redis client kept per pool (#31)
+    CACHES["default"]["BACKEND"] = "sequence_site.cache.RedisCache"
 CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "sequence")
 # A signed-in page reads its session from the cache, not the database (#15).
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"

@@ -8,9 +8,6 @@ on malformed bodies in many ways, and a provider retries a 5xx for days."""
 import logging
 import warnings
 
-from anymail import urls as anymail_urls
-from anymail.exceptions import AnymailError
-from anymail.utils import get_request_basic_auth
 from django.conf import settings
 from django.core import checks
 from django.core.exceptions import ImproperlyConfigured
@@ -36,6 +33,10 @@ def on_inbound(sender, event, esp_name, **kwargs) -> None:
 
 def inbound_patterns() -> dict[str, list[URLPattern]]:
     """Every provider anymail can take inbound mail from, and its URLs."""
+    # Here, not at the top: anymail's URLs import every provider's webhook (requests,
+    # cryptography), which a web worker without an inbound provider never needs (#31).
+    from anymail import urls as anymail_urls
+
     providers: dict[str, list[URLPattern]] = {}
     for pattern in anymail_urls.urlpatterns:
         provider = _COMBINED.get(pattern.name) or pattern.name.removesuffix("_inbound_webhook")
@@ -75,6 +76,8 @@ def provider_configured(app_configs, **kwargs) -> list[checks.Error]:
                 id="games.E001",
             )
         ]
+    from anymail.exceptions import AnymailError
+
     errors = []
     if not _secrets():
         errors.append(
@@ -112,6 +115,8 @@ def _refusal(request, provider: str) -> HttpResponse | None:
     if not secrets:
         log.warning("an inbound e-mail from %s was dropped: set ANYMAIL_WEBHOOK_SECRET", provider)
         return _dropped("no webhook secret is set")
+    from anymail.utils import get_request_basic_auth  # with the provider's URLs (inbound_patterns)
+
     given = get_request_basic_auth(request) or ""
     if not any(constant_time_compare(given, secret) for secret in secrets):
         # A challenge: Amazon SNS sends its credentials only when asked.

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games import bots, engine, refusals
 from games.models import BOT_MARK, Game, Move, Seat
-from games.services._common import changing, seats_of, secure_rng
+from games.services._common import changing, moving, secure_rng
 from games.services.bot_wake import bot_to_act, bots_wake
 from games.services.moves import MoveResult, seat_input
 
@@ -51,8 +51,7 @@ def bot_turn(*, game_id: int, version: int) -> Move | None:
 
 def bot_submit(*, game_id: int, position: int, move: str, expected_version: int) -> MoveResult:
     """A bot's move for the seat at `position`, checked as a player's is."""
-    with changing(game_id, action="move", statuses=(Game.Status.ACTIVE,)) as game:
-        seats = seats_of(game)
+    with moving(game_id) as (game, seats):
         if not 0 <= position < len(seats) or not seats[position].is_bot:
             raise refusals.NOT_A_PLAYER()
         return seat_input(

@@ -12,7 +12,7 @@ from games.errors import IllegalMoveError
 from games.mail import notify
 from games.models import Game, Hand, Move, Seat
 from games.services import ratings
-from games.services._common import changing, clock_of, seats_of, secure_shuffle
+from games.services._common import clock_of, moving, secure_shuffle
 from games.services.bot_wake import bots_wake
 from games.services.deadlines import deadlines_update
 from games.services.suspensions import require_not_suspended
@@ -27,6 +27,7 @@ SITE_INPUTS = {engine.moves.LOST, engine.moves.SKIP, engine.moves.PENALIZE}
 PLAYER_DOORS = {Move.Door.WEB, Move.Door.EMAIL, Move.Door.API}
 # What the recorder writes to the game row besides the version.
 _RECORDED_FIELDS = (
+    "revision",  # bumped already by changing(), or to be bumped by this UPDATE (_common.moving)
     "state",
     "status",
     "finished_at",
@@ -54,8 +55,7 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
     if door not in PLAYER_DOORS:
         raise refusals.PLAYERS_DOORS_ONLY(door=door)
     require_not_suspended(user)
-    with changing(game_id, action="move", statuses=(Game.Status.ACTIVE,)) as game:
-        seats = seats_of(game)
+    with moving(game_id) as (game, seats):
         seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
             raise refusals.NOT_A_PLAYER()

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -30,6 +31,7 @@ from games.viewmodels.table import table_for
 from games.viewmodels.votes import vote_box
 from games.web import fragments
 from games.web import refused as web_refusals
+from games.web.csrf_stand_in import STAND_IN, with_own_token
 from games.web.forms import FindGameForm, GameCreateForm, InviteForm, MoveForm, ResignForm
 from games.web.fragments import SECONDS
 from games.web.visitor_pages import for_visitors
@@ -139,8 +141,9 @@ def open_games_page(request, *, find_form: FindGameForm | None = None, error: Ga
 def _game_page(request, game_id: int, *, error: GameError | None = None, move_text: str = ""):
     """The page of a game as this viewer may see it: forming, or the table;
     `error` is a refusal to show on it (web_refusals sets the status)."""
-    game, seats, mine = selectors.game_for_viewer(game_id=game_id, user=request.user)
+    game, seats, mine, reader = selectors.table_for_viewer(game_id=game_id, user=request.user)
     context = {"game": game, "seats": seats, "my_seat": mine, "error": error, "move_text": move_text}
+    context["my_moves"] = reader.my_moves  # the header's count, without its query
     if game.status == Game.Status.FORMING or game.state is None:
         invitations = selectors.waiting_invitations(game=game) if mine else []
         my_invitation = None
@@ -158,15 +161,17 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
     table = SimpleLazyObject(
         lambda: table_for(game=game, seats=seats, my_seat=mine, selected_card=card, show_all=show_all)
     )
-    muted = selectors.muted_by(user=request.user)
     page_keys = fragments.table_page_keys(
-        game=game, mine=mine, user=request.user, muted=muted, card=card, show_all=show_all, now=timezone.now()
+        game=game, mine=mine, user=request.user, muted=reader.mutes, card=card, show_all=show_all, now=timezone.now()
     )
-    store = fragments.FragmentStore(page_keys.values())
+    whole = _whole_page_key(request, page_keys, reader, error)
+    store = fragments.FragmentStore([*page_keys.values(), *([whole] if whole else [])])
+    if whole and (kept := store.get(whole)) is not None:
+        return HttpResponse(with_own_token(kept, lambda: get_token(request)))
     context.update(
         table=table,
         # Read only when the chat's fragment is not in the cache.
-        chat=SimpleLazyObject(lambda: chat_for(game=game, viewer=request.user, my_seat=mine, muted=muted)),
+        chat=SimpleLazyObject(lambda: chat_for(game=game, viewer=request.user, my_seat=mine)),
         notes=SimpleLazyObject(lambda: notes_for(game=game)),
         resignation=SimpleLazyObject(lambda: _team_resignation(game, seats, mine)),
         # the game's change to the viewer's rating, on the game-over panel (a game's end rates it once)
@@ -179,9 +184,24 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         poll_seconds=settings.TABLE_POLL_SECONDS,
         my_turn_now=_my_turn_now(game, mine),
     )
+    if whole:
+        context["csrf_token"] = STAND_IN  # the kept copy holds a stand-in; every response its own token
     response = render(request, "games/table.html", context)
+    if whole:
+        html = response.content.decode(response.charset)
+        store.put(whole, html)
+        response.content = with_own_token(html, lambda: get_token(request))
     store.save()
     return response
+
+
+def _whole_page_key(request, page_keys: dict, reader: selectors.Reader, error: GameError | None) -> str | None:
+    """The key of the whole page as a reload finds it (#31): none for a page
+    with a refusal or messages to show (shown once, never kept)."""
+    if error is not None or len(messages.get_messages(request)):  # counted, not read: the page shows them
+        return None
+    path = request.get_full_path()
+    return fragments.whole_table_key(page_keys, user=request.user, path=path, my_moves=reader.my_moves)
 
 
 def _team_resignation(game: Game, seats, mine):

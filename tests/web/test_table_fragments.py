@@ -42,6 +42,8 @@ def _written(monkeypatch):
 
 def rendered(response) -> set[str]:
     """Which of the cached fragments this response rendered (a miss) rather than read."""
+    if response.context is None:  # the whole page, kept from the last view of this revision
+        return set()
     return {name for name, key in response.context["page_keys"].items() if key in response.written} & FRAGMENTS
 
 

@@ -2,6 +2,7 @@
 game moved (#15): their presence stamp is written at most every SEEN_EVERY,
 and a request with a fresh stamp sends no UPDATE."""
 
+import random
 from datetime import timedelta
 
 import pytest
@@ -9,7 +10,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from games import services
 from games.models import SEEN_EVERY, Seat
+from tests.gameplay import play_a_move, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -31,3 +34,52 @@ def test_a_reload_writes_the_stamp_only_once_it_is_old(client, started_game, pag
     assert writes_to_seats(client, url) == 0 and mine.get().last_seen_at == stamp
     mine.update(last_seen_at=stamp - SEEN_EVERY - timedelta(seconds=1))
     assert writes_to_seats(client, url) == 1 and mine.get().last_seen_at > stamp
+
+
+def reload(client, url) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_a_reload_shows_the_header_count_as_it_is_now(client, started_game):
+    """A reload of an unchanged game is served whole from the cache (#31):
+    the count of the reader's games waiting for them, changed by a move in
+    another game, must show on it at once."""
+    game, users = started_game(2, 2, seed=1)
+    other, other_users = started_game(2, 2, seed=2)
+    reader = users[1 - state_of(game).turn]  # not their move here
+    Seat.objects.filter(game=other, position=1 - state_of(other).turn).update(user=reader)  # nor there yet
+    client.force_login(reader)
+    url = reverse("game", args=[game.pk])
+    assert 'class="move-count"' not in reload(client, url)
+    assert 'class="move-count"' not in reload(client, url)
+    play_a_move(other, other_users, random.Random(1))  # the other player moves: the reader's turn there
+    assert 'class="move-count">1<' in reload(client, url)
+
+
+def test_a_reload_shows_the_chat_as_the_reader_mutes_it(client, started_game):
+    game, users = started_game(3, 3)
+    services.chat_post(game_id=game.pk, user=users[1], text="noisy-message")
+    client.force_login(users[0])
+    url = reverse("game", args=[game.pk])
+    assert "noisy-message" in reload(client, url)
+    services.chat_mute(user=users[0], muted_id=users[1].pk)
+    assert "noisy-message" not in reload(client, url)
+    services.chat_unmute(user=users[0], muted_id=users[1].pk)
+    assert "noisy-message" in reload(client, url)
+    services.chat_mute(user=users[0], muted_id=users[2].pk)  # as many mutes as before, of another
+    assert "noisy-message" in reload(client, url)
+
+
+def test_a_reload_shows_a_message_once(client, started_game):
+    """A page with a message to show (here from the settings page, the game
+    unchanged) is rendered, neither served from a kept copy nor kept."""
+    game, users = started_game(2, 2)
+    client.force_login(users[0])
+    url = reverse("game", args=[game.pk])
+    reload(client, url)
+    reload(client, url)
+    client.post(reverse("new_reply_addresses"))
+    assert "reply address(es) stopped working" in reload(client, url)
+    assert "reply address(es) stopped working" not in reload(client, url)
