@@ -7,7 +7,6 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
@@ -16,7 +15,6 @@ from games.describe import describe_move, sentence_case
 from games.engine import TEAM_NAMES
 from games.engine.setup import team_of
 from games.game_lines import GameLines
-from games.kept_query import KeptQuery
 from games.models import ChatMessage, ChatMute, Game, Invitation, Seat
 from games.moderators import is_moderator
 
@@ -44,7 +42,7 @@ def visible_games(*, user) -> QuerySet[Game]:
 def game_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | None]:
     """The game, its seats and the viewer's own seat; a game the viewer may
     not see does not exist for them."""
-    game, seats, mine, _ = _game_seen(game_id, user, reading=False)
+    game, seats, mine, _ = _game_seen(game_id, user, {})
     return game, seats, mine
 
 
@@ -64,55 +62,27 @@ def table_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | No
     """game_for_viewer, and the `Reader` in the same query (one round trip for a reload)."""
     if not user.is_authenticated:
         return *game_for_viewer(game_id=game_id, user=user), Reader()
-    game, seats, mine, row = _game_seen(game_id, user, reading=True)
-    return game, seats, mine, Reader(row.reader_moves or 0, (row.reader_mutes or 0, row.reader_newest_mute))
-
-
-def _reading(user) -> dict:
-    """The Reader's columns, as annotations."""
     mutes = ChatMute.objects.filter(user=user).order_by().values("user")
     waiting = _my_move_seats(user).order_by().values("user")
-    return {
+    reading = {
         "reader_moves": Subquery(waiting.annotate(n=Count("pk")).values("n")),
         "reader_mutes": Subquery(mutes.annotate(n=Count("pk")).values("n")),
         "reader_newest_mute": Subquery(mutes.annotate(n=Max("pk")).values("n")),
     }
+    game, seats, mine, row = _game_seen(game_id, user, reading)
+    return game, seats, mine, Reader(row.reader_moves or 0, (row.reader_mutes or 0, row.reader_newest_mute))
 
 
-def _seen_seats(game_id: int, user, reading: bool) -> QuerySet[Seat]:
-    """One query for the game and its seats: each seat row brings the game and
-    its player along (whether they are on vacation is read from there)."""
+def _game_seen(game_id: int, user, annotations: dict) -> tuple[Game, list[Seat], Seat | None, object]:
+    """game_for_viewer's query, with `annotations` on each row; the last item is a row that has them."""
+    # One query for the game and its seats: each seat row brings the game and its
+    # player along (whether they are on vacation is read from there).
     seen = Seat.objects.select_related("game", "user").filter(visibility(user=user, via="game__"), game_id=game_id)
-    return seen.annotate(**(_reading(user) if reading else {})).order_by("position")
-
-
-def _kept_seats(*, signed_in: bool, reading: bool) -> KeptQuery:
-    """_seen_seats for a visitor or a player (not a moderator, whose rule differs), kept as SQL."""
-    if not signed_in:
-        return KeptQuery(lambda game_id: _seen_seats(game_id, AnonymousUser(), reading=False), 1)
-    return KeptQuery(lambda game_id, user_id: _seen_seats(game_id, get_user_model()(pk=user_id), reading), 2)
-
-
-KEPT_SEATS = {
-    "visitor": _kept_seats(signed_in=False, reading=False),
-    "player": _kept_seats(signed_in=True, reading=False),
-    "reader": _kept_seats(signed_in=True, reading=True),
-}
-
-
-def _game_seen(game_id: int, user, *, reading: bool) -> tuple[Game, list[Seat], Seat | None, object]:
-    """game_for_viewer's query, with the Reader's columns on each row when
-    `reading`; the last item is a row that has them."""
-    if not user.is_authenticated:
-        seats = KEPT_SEATS["visitor"].run(game_id)
-    elif is_moderator(user):
-        seats = list(_seen_seats(game_id, user, reading))
-    else:
-        seats = KEPT_SEATS["reader" if reading else "player"].run(game_id, user.pk)
+    seats = list(seen.annotate(**annotations).order_by("position"))
     if seats:
         game, row = seats[0].game, seats[0]
     else:  # nobody sits: the game alone
-        game = row = visible_games(user=user).annotate(**(_reading(user) if reading else {})).filter(pk=game_id).first()
+        game = row = visible_games(user=user).annotate(**annotations).filter(pk=game_id).first()
     if game is None:
         raise refusals.NO_SUCH_GAME()
     for seat in seats:

@@ -8,7 +8,6 @@ from contextlib import contextmanager
 from django.db import transaction
 
 from games import events, refusals
-from games.kept_query import KeptQuery
 from games.models import Game, Invitation, Seat
 from games.refusal_text import ACTIONS
 
@@ -37,18 +36,6 @@ def changing(game_id: int, *, action: str | None = None, statuses: Iterable[str]
         events.to_webhooks(game_id)
 
 
-# The seats with their hands and players, the game's row locked (built by the ORM once: games.kept_query).
-LOCKED_SEATS = KeptQuery(
-    lambda game_id: (
-        Seat.objects.filter(game_id=game_id)
-        .select_related("game", "hand", "user")
-        .select_for_update(of=("game",))
-        .order_by("position")
-    ),
-    1,
-)
-
-
 @contextmanager
 def moving(game_id: int) -> Iterator[tuple[Game, list[Seat]]]:
     """changing() for an input to a game in play (a player's or a bot's move),
@@ -59,7 +46,12 @@ def moving(game_id: int) -> Iterator[tuple[Game, list[Seat]]]:
     recorder writes it with the move (moves.record_input: the one UPDATE of
     the game's row), so a refused input writes nothing at all."""
     with transaction.atomic():
-        seats = LOCKED_SEATS.run(game_id)
+        seats = list(
+            Seat.objects.filter(game_id=game_id)
+            .select_related("game", "hand", "user")
+            .select_for_update(of=("game",))
+            .order_by("position")
+        )
         if not seats:  # no game, or nobody sits at it: not a game in play
             require_status(revised_game(game_id), Game.Status.ACTIVE, action="move")
             raise refusals.NOT_A_PLAYER()

@@ -10,7 +10,7 @@ from django.db.models import JSONField, OuterRef, Subquery
 
 from games import selectors, services
 from games.errors import GameNotFound
-from games.models import ChatMute, Game, Move, Seat
+from games.models import Game, Move, Seat
 from tests.factories import ModeratorFactory, UserFactory
 from tests.gameplay import first_play, play_a_move, state_of
 
@@ -250,32 +250,3 @@ def test_the_lines_of_my_games_are_the_rows_the_orm_reads(started_game):
     assert rows == [list(row) for row in my_seats_by_the_orm(users[0].pk)] and len(rows) == 3
     assert any(isinstance(value, list) and value for value in rows[0])  # the last move's events
     assert any(value is None for value in rows[-1])  # no move yet
-
-
-def fields_of(obj) -> dict:
-    return {f.attname: getattr(obj, f.attname) for f in type(obj)._meta.concrete_fields}
-
-
-def test_the_kept_query_gives_what_the_orm_gives_for_each_viewer_and_game(started_game):
-    """game_for_viewer runs SQL the ORM built once (games.kept_query): each
-    call with its own game and viewer, every value as the ORM reads it."""
-    first, players = started_game(3, 3, seed=2, is_public=True)
-    second, others = started_game(2, 2, seed=3)
-    ChatMute.objects.create(user=players[0], muted=players[1])
-    for game in (first, second):
-        for viewer in (*players, *others, UserFactory(), AnonymousUser()):
-            orm = list(selectors._seen_seats(game.pk, viewer, reading=viewer.is_authenticated))
-            if not orm:
-                with pytest.raises(GameNotFound):
-                    selectors.game_for_viewer(game_id=game.pk, user=viewer)
-                continue
-            found, seats, _ = selectors.game_for_viewer(game_id=game.pk, user=viewer)
-            assert fields_of(found) == fields_of(orm[0].game)
-            assert [fields_of(s) for s in seats] == [fields_of(s) for s in orm]
-            assert [s.user and fields_of(s.user) for s in seats] == [s.user and fields_of(s.user) for s in orm]
-            if viewer.is_authenticated:
-                reader = selectors.table_for_viewer(game_id=game.pk, user=viewer)[3]
-                assert reader == selectors.Reader(
-                    orm[0].reader_moves or 0, (orm[0].reader_mutes or 0, orm[0].reader_newest_mute)
-                )
-    assert selectors.table_for_viewer(game_id=first.pk, user=players[0])[3].mutes[0] == 1
