@@ -45,6 +45,7 @@ class Playout:
         "jack_cost",
         "locked",
         "needed",
+        "others",
         "pile",
         "players",
         "rng",
@@ -64,12 +65,9 @@ class Playout:
         for t in range(teams):
             held = [1 if value & (1 << t) else 0 for value in board]
             self.counts.append([held[a] + held[b] + held[c] + held[d] + held[e] for a, b, c, d, e in WINDOWS])
-        self.closed = [self._closed(t) for t in range(teams)]
+        # Windows sharing more than one cell with one of the team's sequences: no new sequence there.
+        self.closed = [{w for seq in seqs for w in _OVERLAPPING[_WINDOW_INDEX[seq]]} for seqs in self.sequences]
         self.winner = None
-
-    def _closed(self, team: int) -> set[int]:
-        """Windows sharing more than one cell with one of the team's sequences: no new sequence there."""
-        return {w for seq in self.sequences[team] for w in _OVERLAPPING[_WINDOW_INDEX[seq]]}
 
     def deal(self, hands, pile, discards, rng: random.Random, jack_cost) -> "Playout":
         """A copy of this position with a world's cards: hands per seat, the draw pile (drawn from the end)."""
@@ -80,6 +78,9 @@ class Playout:
         new.empties = self.empties[:]
         new.counts = [counts[:] for counts in self.counts]
         new.closed = [set(closed) for closed in self.closed]
+        new.others = [
+            [(new.counts[t], new.closed[t]) for t in range(new.teams) if t != team] for team in range(new.teams)
+        ]
         new.hands = [hand[:] for hand in hands]
         new.players = len(hands)
         new.pile, new.discards = pile[:], discards[:]
@@ -114,7 +115,8 @@ class Playout:
         new = [window for options in per_direction for window in best_option(options, team_cells)]
         sequences.extend(new)
         self.locked.update(c for window in new for c in window)
-        self.closed[team] = self._closed(team)
+        for seq in new:  # closed sets only grow, and are shared with `others`
+            self.closed[team].update(_OVERLAPPING[_WINDOW_INDEX[seq]])
         if len(sequences) >= self.needed:
             self.winner = team
 
@@ -147,7 +149,7 @@ class Playout:
     def gain(self, team: int, cell: int) -> float:
         """What the team gains by its chip on the empty `cell` (level 1's `Position.place`, in small)."""
         counts, empties, closed = self.counts[team], self.empties, self.closed[team]
-        others = [(self.counts[t], self.closed[t]) for t in range(self.teams) if t != team]
+        others = self.others[team]
         gain = 0.0
         for w in CELL_WINDOWS[cell]:
             free = empties[w]

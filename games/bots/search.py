@@ -1,44 +1,65 @@
-"""Level 2: flat Monte Carlo search over sampled worlds, level 1's ranking
-with its two-eyed jacks kept for a sequence choosing the candidates.
+"""Level 2: flat Monte Carlo search over sampled worlds among level 1's
+best plays, ranked with its two-eyed jacks kept for a sequence.
 
 Level 2 ranks the plays as level 1 does, but prices a two-eyed jack just
 under a sequence, so that it spends one only to make a sequence (or for as
 much): in bot-against-bot play a wild card kept for the fifth chip is worth
-more than any cell it takes earlier. Its best few plays are the candidates.
-Each world is dealt so the seat cannot tell it from the real one (worlds.py);
-in it every candidate is played, and the game is played out to its end (or
-to a long cut) by the playout policy (playout.py), with the same cards drawn
-for each candidate (common random numbers). A won game is worth 1, a lost
-one -1, a cut one its lines compared. The candidate worth most over the
-worlds is played; the first-ranked one unless another beats it by a margin,
-so that noise does not overturn a clear choice. What is not a choice among
+more than any cell it takes earlier. A play on a cell no other seat can
+take (the seat holds the card and its other copy is in its hand or
+discarded) is worth less now: it can wait. The best few plays are the
+candidates. Each world is dealt so the seat cannot tell it from the real one
+(worlds.py); in it every candidate is played, and the game is played on for
+PLIES turns by the playout policy (playout.py), with the same cards drawn for
+each candidate (common random numbers). A won game is worth 1, a lost one
+-1, a cut one its lines compared. The candidate worth most over the worlds
+is played; the first-ranked one unless another beats it by a margin, so
+that noise does not overturn a clear choice. What is not a choice among
 plays (a draw, a penalty, a dead card, a pass, a win now) is level 1's. An
 iteration is one candidate's playout in one world."""
 
 import math
 import random
 import time
+from collections import Counter
 
 from games.bots.greedy import greedy_move, ranked_plays
 from games.bots.playout import Playout
 from games.bots.position import SEQUENCE, TWO_EYED_COST, WIN, Position
-from games.bots.worlds import WorldMaker
+from games.bots.worlds import WorldMaker, unseen_cards
+from games.engine.board import CARD_CELLS
 from games.engine.cards import ONE_EYED_JACKS
 from games.engine.moves import CANONICAL_PLAYS
 
 CANDIDATES = 6
-DEFAULT_ITERATIONS = 600
+DEFAULT_ITERATIONS = 300
 MARGIN = 30.0  # worth below the best that a candidate may be (blocking a four is worth 400)
 KEEP = 0.05  # what another candidate must beat the first-ranked one by, in mean result
-PLIES = 120  # a playout's cut: most games end well before it
+PLIES = 8  # a playout's cut: whole games (about 30 plies from mid-game) were noise and cost points
 SCALE = 400.0  # lines' worth at a cut: tanh of the difference over SCALE
+SAFE = 0.3  # what a play on a cell no other seat can take is worth, of its worth elsewhere
 
 
 class Keeper(Position):
-    """Level 2's view of the plays: a two-eyed jack is spent only for a sequence."""
+    """Level 2's view of the plays: a two-eyed jack is spent only for a sequence,
+    and a cell the seat alone can take waits."""
 
-    __slots__ = ()
+    __slots__ = ("safe",)
     two_eyed_cost = SEQUENCE - 100
+
+    @classmethod
+    def from_view(cls, view: dict) -> "Keeper":
+        pos = super().from_view(view)
+        # Cells no other seat can take but with a two-eyed jack: the seat holds
+        # the card and the card's other copy is in its hand or discarded.
+        unseen = Counter(unseen_cards(view))
+        pos.safe = {cell for card in view["hand"] if not unseen[card] for cell in CARD_CELLS.get(card, ())}
+        return pos
+
+    def play_value(self, card: str, cell: int) -> float:
+        value = super().play_value(card, cell)
+        if cell in self.safe and card not in ONE_EYED_JACKS and 0 < value < SEQUENCE:
+            return value * SAFE  # it can wait: play where another seat could come first
+        return value
 
 
 def search_move(
