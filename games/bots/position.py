@@ -30,9 +30,8 @@ class Position:
     """A board seen by one team: per window how many cells each team holds
     (corners included), how many are empty, and whether it is still open to each team."""
 
-    # What spending a jack costs and what windows are worth, by level (level 2's keeper may override them).
+    # What spending a jack costs, by level (level 2's keeper overrides them).
     two_eyed_cost, one_eyed_cost = TWO_EYED_COST, ONE_EYED_COST
-    open_worth, block_worth = OPEN, BLOCK
     __slots__ = ("board", "counts", "empties", "needed", "open", "sequences", "team", "teams")
 
     def __init__(self, board: list[int], sequences: list[list[tuple[int, ...]]], team: int, teams: int, needed: int):
@@ -105,7 +104,6 @@ class Position:
         filled, opponents' windows blocked; a sequence or the win above all."""
         gain = 0.0
         team = self.team
-        grow, block = self.open_worth, self.block_worth
         counts, open_ = self.counts[team], self.open[team]
         others = [(self.counts[t], self.open[t]) for t in range(self.teams) if t != team]
         completes = False
@@ -115,10 +113,10 @@ class Position:
                 if held == 4:
                     completes = True
                 else:
-                    gain += grow[held + 1] - grow[held]
+                    gain += OPEN[held + 1] - OPEN[held]
             for their_counts, their_open in others:
                 if their_open[w]:
-                    gain += block[their_counts[w]]
+                    gain += BLOCK[their_counts[w]]
         if completes:
             gain += self._completion(cell)
         return gain
@@ -139,15 +137,14 @@ class Position:
     def remove(self, cell: int) -> float:
         """What the team gains by taking the opposing chip off `cell`."""
         owner = self.board[cell].bit_length() - 1
-        grow, block = self.open_worth, self.block_worth
         gain = 0.0
         their_counts, their_open = self.counts[owner], self.open[owner]
         counts, empties = self.counts[self.team], self.empties
         for w in CELL_WINDOWS[cell]:
             if their_open[w]:
-                gain += block[their_counts[w]] if empties[w] else 0.0
+                gain += BLOCK[their_counts[w]] if empties[w] else 0.0
             elif counts[w] + empties[w] == 4:
-                gain += grow[counts[w]] / 2  # the chip was all that closed it to us
+                gain += OPEN[counts[w]] / 2  # the chip was all that closed it to us
         return gain
 
     def play_value(self, card: str, cell: int) -> float:
