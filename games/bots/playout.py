@@ -16,7 +16,7 @@ sequence, level 1 spends it freely)."""
 
 import random
 
-from games.bots.position import BLOCK, CELL_WINDOWS, OPEN, SEQUENCE, WINDOWS
+from games.bots.position import BLOCK, CELL_WINDOWS, OPEN, SEQUENCE, WINDOWS, window_counts
 from games.engine.board import CARD_CELLS, CORNERS
 from games.engine.cards import TWO_EYED_JACKS
 from games.engine.sequences import best_option, sequence_options
@@ -59,12 +59,7 @@ class Playout:
         self.board, self.teams, self.needed = board[:], teams, needed
         self.sequences = [list(seqs) for seqs in sequences]
         self.locked = {c for seqs in sequences for seq in seqs for c in seq}
-        empty = [1 if value == EMPTY else 0 for value in board]
-        self.empties = [empty[a] + empty[b] + empty[c] + empty[d] + empty[e] for a, b, c, d, e in WINDOWS]
-        self.counts = []
-        for t in range(teams):
-            held = [1 if value & (1 << t) else 0 for value in board]
-            self.counts.append([held[a] + held[b] + held[c] + held[d] + held[e] for a, b, c, d, e in WINDOWS])
+        self.empties, self.counts = window_counts(board, teams)
         # Windows sharing more than one cell with one of the team's sequences: no new sequence there.
         self.closed = [{w for seq in seqs for w in _OVERLAPPING[_WINDOW_INDEX[seq]]} for seqs in self.sequences]
         self.winner = None
