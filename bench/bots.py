@@ -10,7 +10,7 @@ rate of level 1 against itself and, as the baseline for the others, how
 often level 1 wins from the tested level's seat over the same deals (the
 luck of a few hundred deals is worth several points), level 1's decisions per second and the
 median / 95th percentile time of a level-2 move. Level 2 plays --iterations
-lookahead lines a move, fewer once --seconds have passed: level-2 games are
+playouts a move, fewer once --seconds have passed: level-2 games are
 slow, so use --jobs 2 only when nothing else runs on the machine."""
 
 import argparse
@@ -98,7 +98,7 @@ def init_worker(budget):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=400, help="games per pairing (split over the four tables)")
-    parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS, help="level 2: lookahead lines a move")
+    parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS, help="level 2: playouts a move")
     parser.add_argument("--seconds", type=float, default=1.0, help="level 2: seconds a move at most")
     parser.add_argument("--jobs", type=int, default=1, help="processes (one core each)")
     parser.add_argument("--seed", type=int, default=1)
@@ -132,7 +132,7 @@ def main() -> None:
                 )
     elapsed = time.perf_counter() - started
     print(
-        f"bench/bots.py: {args.games} games a pairing, level 2 at most {args.iterations} lookahead lines and "
+        f"bench/bots.py: {args.games} games a pairing, level 2 at most {args.iterations} playouts and "
         f"{args.seconds} s a move, {args.jobs} process(es), {elapsed:.0f} s"
     )
     print()

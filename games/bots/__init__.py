@@ -10,10 +10,10 @@ those actions (the site enters its `text` through its own door), or None when
 there is nothing to do but resign, which a bot never does. `rng` is a
 `random.Random`: with the same seed and view a bot chooses the same.
 
-Levels: 0 random; 1 greedy (greedy.py); 2 level 1 with its two-eyed jacks
-kept for a sequence, checked by a lookahead over sampled worlds (search.py),
-with a budget of `iterations` lines a move (60 by default) and, if given, a
-cap of `seconds`."""
+Levels: 0 random; 1 greedy (greedy.py); 2 a flat Monte Carlo search over
+sampled worlds among level 1's best plays, its two-eyed jacks kept for a
+sequence (search.py), with a budget of `iterations` playouts a move
+(search.DEFAULT_ITERATIONS by default) and, if given, a cap of `seconds`."""
 
 import random
 

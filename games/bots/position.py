@@ -1,7 +1,6 @@
 """What a bot knows of the board, and how it values a chip there.
 
-A Position is built from what one seat may see (its `player_view`) or, in a
-search, from a sampled world's State; both give the same numbers. Values come
+A Position is built from what one seat may see (its `player_view`). Values come
 from the 192 windows of five cells: a window still open to a team (holding
 only its chips, corners and empty cells) is worth more the fuller it is."""
 
@@ -26,6 +25,18 @@ ONE_EYED_COST = 60
 JACK_KEEP = {**dict.fromkeys(TWO_EYED_JACKS, 2 * SEQUENCE), **dict.fromkeys(ONE_EYED_JACKS, SEQUENCE)}
 
 
+def window_counts(board: list[int], teams: int) -> tuple[list[int], list[list[int]]]:
+    """Per window: how many of its cells are empty, and per team how many it holds (corners included)."""
+    # Per-cell 0/1 lists summed over each window's five cells, kept in comprehensions: the costly part.
+    empty = [1 if value == EMPTY else 0 for value in board]
+    empties = [empty[a] + empty[b] + empty[c] + empty[d] + empty[e] for a, b, c, d, e in WINDOWS]
+    counts = []
+    for t in range(teams):
+        held = [1 if value & (1 << t) else 0 for value in board]
+        counts.append([held[a] + held[b] + held[c] + held[d] + held[e] for a, b, c, d, e in WINDOWS])
+    return empties, counts
+
+
 class Position:
     """A board seen by one team: per window how many cells each team holds
     (corners included), how many are empty, and whether it is still open to each team."""
@@ -36,14 +47,7 @@ class Position:
 
     def __init__(self, board: list[int], sequences: list[list[tuple[int, ...]]], team: int, teams: int, needed: int):
         self.board, self.sequences, self.team, self.teams, self.needed = board, sequences, team, teams, needed
-        # Per-cell 0/1 lists summed over each window's five cells: the costly
-        # part, kept in comprehensions, and done once a playout (see `follow`).
-        empty = [1 if value == EMPTY else 0 for value in board]
-        self.empties = [empty[a] + empty[b] + empty[c] + empty[d] + empty[e] for a, b, c, d, e in WINDOWS]
-        self.counts = []
-        for t in range(teams):
-            held = [1 if value & (1 << t) else 0 for value in board]
-            self.counts.append([held[a] + held[b] + held[c] + held[d] + held[e] for a, b, c, d, e in WINDOWS])
+        self.empties, self.counts = window_counts(board, teams)
         self.open = [self._open_windows(t) for t in range(teams)]
 
     def _open_windows(self, team: int) -> list[bool]:
@@ -57,32 +61,6 @@ class Position:
                     open_[w] = False
         return open_
 
-    def _window_open(self, team: int, w: int) -> bool:
-        if self.counts[team][w] + self.empties[w] != 5:
-            return False
-        taken = {c for seq in self.sequences[team] for c in seq}
-        return sum(1 for c in WINDOWS[w] if c in taken) <= 1
-
-    def follow(self, state, events: list[dict]) -> None:
-        """The position after a move of `state`'s game, from the move's events:
-        only the windows through a changed cell are counted again."""
-        self.board, self.sequences = state.board, state.sequences
-        for event in events:
-            kind = event["type"]
-            if kind in ("chip_placed", "chip_removed"):
-                cell, team = CELL_INDEX[event["cell"]], TEAM_NAMES.index(event["team"])
-                step = 1 if kind == "chip_placed" else -1
-                counts, empties = self.counts[team], self.empties
-                others = [t for t in range(self.teams) if t != team]
-                for w in CELL_WINDOWS[cell]:
-                    empties[w] -= step
-                    counts[w] += step
-                    for other in others:  # a chip placed closes the window to the others; removed, it may open
-                        self.open[other][w] = step < 0 and self._window_open(other, w)
-            elif kind == "sequence_made":
-                team = TEAM_NAMES.index(event["team"])
-                self.open[team] = self._open_windows(team)
-
     @classmethod
     def from_view(cls, view: dict) -> "Position":
         teams = len(view["teams"])
@@ -94,10 +72,6 @@ class Position:
         ]
         team = view["seat"] % teams
         return cls(board, sequences, team, teams, view["sequences_to_win"])
-
-    @classmethod
-    def from_state(cls, state, seat: int) -> "Position":
-        return cls(state.board, state.sequences, seat % state.teams, state.teams, state.needed)
 
     def place(self, cell: int) -> float:
         """What the team gains by a chip on the empty `cell`: windows of its own
@@ -160,8 +134,3 @@ class Position:
         if keep is not None:
             return keep
         return max((self.place(cell) for cell in free_cells), default=-1.0)
-
-    def score(self, team: int) -> float:
-        """How far the team's lines are, for a search's leaf."""
-        lines = sum(OPEN[n] for n, open_ in zip(self.counts[team], self.open[team], strict=True) if open_)
-        return SEQUENCE * len(self.sequences[team]) + lines

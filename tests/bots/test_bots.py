@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from games.bots import choose
+from games.bots.greedy import ranked_plays
+from games.bots.search import Keeper
 from games.bots.worlds import WorldMaker, unseen_cards
-from games.engine import apply, deal, legal_actions, player_view, shuffled_deck
+from games.engine import apply, deal, legal_actions, legal_moves, player_view, shuffled_deck
 from games.engine.board import CELL_NAMES, CORNERS
 from tests.engine.helpers import new_game, put
 from tests.test_layers import import_graph
@@ -111,6 +113,31 @@ def test_level_2_keeps_a_two_eyed_jack_for_a_sequence():
     assert not decide(state, 0, 2, iterations=12).startswith("JD")
     state = put(new_game([["JD", *FILLER], []]), "blue", *FOUR)
     assert decide(state, 0, 2, iterations=12) in {"JD B3", "JD G3"}  # a sequence is worth the jack
+
+
+def level_2_ranking(state, seat=0):
+    return [text for _, text in ranked_plays(Keeper.from_view(player_view(state, seat)), legal_moves(state, seat))]
+
+
+def test_level_2_lets_a_cell_no_other_seat_can_take_wait():
+    # Blue's D4 D5: D6 (7H) makes three in column D, level 1's best play.
+    contested = put(new_game([["7H", *FILLER], []]), "blue", "D4", "D5")
+    assert level_2_ranking(contested)[0] == "7H D6"  # green may draw the other 7H
+    both = put(new_game([["7H", "7H", *FILLER[:5]], []]), "blue", "D4", "D5")
+    assert level_2_ranking(both)[0] != "7H D6" and decide(both, 0, 1) == "7H D6"
+    discarded = put(new_game([["7H", *FILLER], []]), "blue", "D4", "D5")
+    discarded.pile.remove("7H")
+    discarded.discards[1] = ["7H"]
+    assert level_2_ranking(discarded)[0] != "7H D6"
+
+
+def test_level_2_with_the_same_seed_chooses_the_same():
+    for seed in range(4):
+        state = midgame(seed=seed, turns=12 + seed)
+        seat = state.turn
+        first = decide(state, seat, 2, seed=seed, iterations=60)
+        assert first in legal_moves(state, seat)
+        assert all(decide(state, seat, 2, seed=seed, iterations=60) == first for _ in range(2))
 
 
 @pytest.mark.parametrize("level", [0, 1, 2])
