@@ -13,4 +13,4 @@ RUN pybabel -q compile --domain=django --directory=locale \
     && useradd --system --home-dir /var/lib/sequence --create-home sequence
 USER sequence
 EXPOSE 8000
-CMD ["gunicorn", "sequence_site.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--worker-class", "gthread", "--threads", "4", "--access-logfile", "-"]
+CMD ["gunicorn", "-c", "python:sequence_site.gunicorn_config", "sequence_site.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--worker-class", "gthread", "--threads", "4", "--access-logfile", "-"]
