@@ -160,6 +160,8 @@ def board_html(context) -> SafeString:
         "the last move. * a chip in a finished sequence · ★ a corner, free for everyone · Cells are named by column "
         "(A–J) and row (1–10): C4."
     )
+    # Escaped: a translation may hold a quote (Italian's "l'ultima") that would end the attribute.
+    label, legend = conditional_escape(label), conditional_escape(legend)
     return mark_safe(
         f'\n<table class="board" aria-label="{label}" style="{BOARD_STYLE}">\n'
         f"{board_rows(context['table'].rows, context.get('recap'))}</table>\n"
