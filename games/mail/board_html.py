@@ -1,8 +1,8 @@
 """The e-mails' board cells and team chips as HTML, written in Python: a
 hundred cells through the template engine (a loop, a filter and an include
 each) were half the time it took to render a turn e-mail. The words around
-them stay in the templates (templates/emails/_board.html), where
-makemessages finds them."""
+them (the board's label and legend) are parts.board_html's, in gettext calls
+where makemessages finds them."""
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
