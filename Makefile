@@ -35,9 +35,11 @@ run: messages
 	DEBUG=true honcho --procfile Procfile.dev start
 
 # Tests keep their own files (SQLite fallback, file cache, mail) under var/test.
+TEST_VAR_DIR ?= $(CURDIR)/var/test
+TEST_CACHE_KEY_PREFIX ?= sequence-test
 test: messages
 	ruff check .
-	VAR_DIR=$(CURDIR)/var/test CACHE_KEY_PREFIX=sequence-test python -m pytest $(PYTEST_ARGS)
+	VAR_DIR=$(TEST_VAR_DIR) CACHE_KEY_PREFIX=$(TEST_CACHE_KEY_PREFIX) python -m pytest $(PYTEST_ARGS)
 
 lint: install
 	ruff check .
