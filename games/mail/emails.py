@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from accounts.unsubscribe import unsubscribe_token
+from games.articles import resolve
 from games.mail.board_text import board_as_text
 from games.mail.kinds import kind_of
 from games.mail.kinds.base import Prepared, Templates, absolute
@@ -131,13 +132,13 @@ def _message(
     unsubscribe_url = absolute(reverse("unsubscribe", args=[token]))
     context = {**context, "unsubscribe_url": unsubscribe_url}
     message = Message(
-        subject=templates.subject(context),
-        body=templates.text(context),
+        subject=resolve(" ".join(templates.subject(context).split())),  # one line, however it was written
+        body=resolve(templates.text(context)),
         to=[to],
         reply_to=[reply_to] if reply_to else [],
         headers={"List-Unsubscribe": f"<{unsubscribe_url}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
     )
-    message.attach_alternative(templates.html(context), "text/html")
+    message.attach_alternative(resolve(templates.html(context)), "text/html")
     return message
 
 

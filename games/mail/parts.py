@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from games import dates
 from games.mail.board_html import board_rows, chip
@@ -23,7 +23,7 @@ def _escaped(values: dict) -> dict:
     return {name: conditional_escape(value) for name, value in values.items()}
 
 
-def _html(message: str, **values) -> SafeString:
+def sentence_html(message: str, **values) -> SafeString:
     """A translated sentence that may hold markup, with its values escaped (as {% blocktranslate %} does)."""
     return mark_safe(message % _escaped(values))
 
@@ -42,7 +42,9 @@ def reply_line_text(context) -> str:
 def reply_line_html(context) -> SafeString:
     if not context.get("reply_address"):
         return mark_safe("")
-    reply = _html(gettext("Reply with your move, e.g. <code>%(example)s</code>"), example=context.get("reply_example"))
+    reply = sentence_html(
+        gettext("Reply with your move, e.g. <code>%(example)s</code>"), example=context.get("reply_example")
+    )
     help_ = gettext("(or <code>help</code>).")
     return mark_safe(f"<p><strong>{reply}</strong> {help_}</p>")
 
@@ -101,7 +103,7 @@ def recap_html(context) -> SafeString:
     entries = "".join(
         f'<li style="margin:2px 0;">{chip(entry.team)} {conditional_escape(entry.text)}</li>' for entry in recap.entries
     )
-    more = f"<li>{_html(_more(recap.more), more=recap.more)}</li>" if recap.more else ""
+    more = f"<li>{sentence_html(_more(recap.more), more=recap.more)}</li>" if recap.more else ""
     heading = gettext("Since your last move:")
     return mark_safe(
         f'<p style="margin:0 0 4px;"><strong>{heading}</strong></p>\n'
@@ -207,3 +209,40 @@ def footer_text(context) -> str:
         gettext("Stop e-mails like this one: %(unsubscribe_url)s"),
     ]
     return "\n--\n" + "".join(line % urls + "\n" for line in lines)
+
+
+PAGE_STYLE = (
+    "margin:0;padding:16px;background:#fbfaf7;"
+    "font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1d2330;"
+)
+SHEET_STYLE = (
+    "max-width:640px;margin:0 auto;background:#fff;border:1px solid #d9dce3;border-radius:10px;padding:16px 20px;"
+)
+
+
+def page_top_html(context) -> SafeString:
+    """An HTML e-mail's opening, up to its title (templates/emails/base.html, and the turn e-mail's Python)."""
+    return mark_safe(f'<!DOCTYPE html>\n<html lang="{get_language()}"><head><meta charset="utf-8"><title>')
+
+
+def page_middle_html(context) -> SafeString:
+    """From after the title to the body."""
+    return mark_safe(f'</title></head>\n<body style="{PAGE_STYLE}">\n<div style="{SHEET_STYLE}">\n')
+
+
+def page_bottom_html(context) -> SafeString:
+    """The footer (why this e-mail came, the rules, the settings, unsubscribing) and the end."""
+    site_url = context.get("site_url", "")
+    why = sentence_html(
+        gettext('You get this e-mail because you play Sequence at <a href="%(site_url)s">%(site_url)s</a>.'),
+        site_url=site_url,
+    )
+    links = [
+        (site_url + reverse("rules"), gettext("How to play")),
+        (context.get("settings_url", ""), gettext("Choose which e-mails you get")),
+        (context.get("unsubscribe_url", ""), gettext("Stop e-mails like this one")),
+    ]
+    linked = " · ".join(f'<a href="{conditional_escape(url)}">{words}</a>' for url, words in links)
+    return mark_safe(
+        f'\n<p style="margin-top:24px;font-size:13px;color:#5a6272;">{why}\n{linked}</p>\n</div></body></html>\n'
+    )

@@ -23,6 +23,9 @@ for name in (
     "board_html",
     "moves_html",
     "footer_text",
+    "page_top_html",
+    "page_middle_html",
+    "page_bottom_html",
 ):
     register.simple_tag(getattr(parts, name), takes_context=True, name=name)
 register.simple_tag(parts.hand_text, takes_context=True, name="hand_text")

@@ -3,6 +3,7 @@ its context, its subject and its templates (templates/emails/<kind>-*).
 
     base.py         what every kind is (MailKind), its templates, what a batch prepares
     turns.py        your turn, reminder, draw window, missed, vacation day spent
+    turn_bodies.py  the turn e-mail's subject and bodies, in Python (it goes out on every move)
     invitations.py  the invitation, an answer to it
     lifecycle.py    game started, cancelled, over; seat opened; resignation proposed
     table_talk.py   a moderator's action, a chat mention

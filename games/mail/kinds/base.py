@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.template.loader import render_to_string
 
-from games.articles import resolve
 from games.mail.turn_news import News
 from games.models import Game, Notification, Seat
 
@@ -19,18 +18,19 @@ def absolute(path: str) -> str:
 
 @dataclass(frozen=True)
 class Templates:
-    """An e-mail's three templates: templates/emails/<name>-subject.txt, -body.txt and -body.html."""
+    """An e-mail's three templates: templates/emails/<name>-subject.txt, -body.txt and -body.html.
+    (The turn e-mail, sent on every move, is written in Python instead: turn_bodies.py.)"""
 
     name: str
 
     def subject(self, context: dict) -> str:
-        return resolve(" ".join(render_to_string(f"emails/{self.name}-subject.txt", context).split()))
+        return render_to_string(f"emails/{self.name}-subject.txt", context)
 
     def text(self, context: dict) -> str:
-        return resolve(render_to_string(f"emails/{self.name}-body.txt", context))
+        return render_to_string(f"emails/{self.name}-body.txt", context)
 
     def html(self, context: dict) -> str:
-        return resolve(render_to_string(f"emails/{self.name}-body.html", context))
+        return render_to_string(f"emails/{self.name}-body.html", context)
 
 
 @dataclass

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from games.describe import describe_move
 from games.mail.kinds.base import MailKind, Prepared, absolute
+from games.mail.kinds.turn_bodies import TurnBodies
 from games.models import Game, Notification, Seat
 
 Kind = Notification.Kind
@@ -25,6 +26,7 @@ class YourTurn(MailKind):
     kind = Kind.YOUR_TURN
     asks_to_act = True
     wants_news = True
+    templates = TurnBodies()  # written in Python: it is sent on every move
 
     def applies(self, notification, game, seat):
         if game.status == Game.Status.PAUSED:
