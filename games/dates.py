@@ -10,6 +10,7 @@ has no patterns here for gets Django's own date filter, in English order.
 The time zone's abbreviation ("UTC", "CET") is Django's, as everywhere else."""
 
 from datetime import datetime
+from functools import lru_cache
 
 from babel.dates import format_datetime
 from django.utils import dateformat, translation
@@ -49,6 +50,12 @@ BABEL_LOCALE = {"en": "en_GB"}  # the site's English is British: "Tuesday 1 Dece
 def when(value: datetime, kind: str) -> str:
     """`value` (already in the reader's time zone) as `kind` says, in the active language."""
     language = (translation.get_language() or "en").split("-")[0]
+    # Keyed by the zone's name too: equal datetimes in two zones are written differently.
+    return _written(value, str(value.tzinfo), kind, language)
+
+
+@lru_cache(maxsize=2048)  # a deadline is written for every page and e-mail that shows it: CLDR's formatting is slow
+def _written(value: datetime, zone: str, kind: str, language: str) -> str:
     pattern = PATTERNS[kind].get(language)
     if pattern is None:
         text = dateformat.format(value, FALLBACK[kind])

@@ -26,10 +26,9 @@ def _seat_of(game: Game, user) -> Seat | None:
     return next((seat for seat in game.seats.all() if seat.user_id == user.pk), None)
 
 
-def _table_context(game: Game, seat: Seat | None) -> dict:
-    """The table as the page shows it to this seat, without its history, and the board as text."""
-    table = table_for(game=game, seats=list(game.seats.all()), my_seat=seat, history=0)
-    return {"table": table, "board_text": board_as_text(table.rows)}
+def _table(game: Game, seat: Seat | None):
+    """The table as the page shows it to this seat, without its history."""
+    return table_for(game=game, seats=list(game.seats.all()), my_seat=seat, history=0)
 
 
 def still_applies(notification: Notification, game: Game, seat: Seat | None) -> bool:
@@ -84,15 +83,16 @@ def context_for(notification: Notification, game: Game | None = None, prepared: 
         "settings_url": absolute(reverse("account_settings")),
     }
     if game.state is not None:
-        context.update(_table_context(game, seat))
+        context["table"] = _table(game, seat)
         if notification.pk in prepared.reply_addresses:
             context["reply_address"] = prepared.reply_addresses[notification.pk]
             context["reply_example"] = kind.reply_example(context["table"].actions.texts)
     own = kind.context(notification, game, seat, prepared)
     if own is None:
         return None
-    if "recap" in own and "table" in context:  # the turn e-mail's board marks what changed since the last play
-        context["board_text"] = board_as_text(context["table"].rows, changed=own["recap"].changed)
+    if "table" in context:  # the turn e-mail's board marks what changed since the reader's last play
+        changed = own["recap"].changed if "recap" in own else None
+        context["board_text"] = board_as_text(context["table"].rows, changed=changed)
     return {**context, **own}
 
 
