@@ -76,14 +76,15 @@ def may_be_away(user: User | None, after: datetime) -> bool:
     return user is not None and user.vacation_until is not None and user.vacation_until > after
 
 
-def away_until(users: Iterable[User | None], now: datetime) -> dict[int, datetime]:
-    """Of these users, those away at `now`, with when they come back (one
-    query, and none when none of them has a vacation reaching past now)."""
+def not_over(users: Iterable[User | None], now: datetime) -> dict[int, Away]:
+    """Of these users, those with a vacation not over at `now` (going on, or
+    still to come), with its start and end (one query, and none when none of
+    them has a vacation reaching past now)."""
     ids = [user.pk for user in users if may_be_away(user, now)]
     if not ids:
         return {}
-    rows = Vacation.objects.filter(user_id__in=ids, starts_at__lte=now, ends_at__gt=now)
-    return dict(rows.values_list("user_id", "ends_at"))
+    rows = Vacation.objects.filter(user_id__in=ids, ends_at__gt=now).values_list("user_id", "starts_at", "ends_at")
+    return {user_id: (starts_at, ends_at) for user_id, starts_at, ends_at in rows}
 
 
 def vacation_context(user: User, *, form=None) -> dict:

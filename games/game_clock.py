@@ -63,14 +63,16 @@ def turn_clock(game, seat) -> TurnClock | None:
     )
 
 
-def bank_left(game, seat, now: datetime) -> timedelta | None:
-    """What the seat's time bank holds at `now`: counted down on its own turn
-    only (None for a clock without banks, or before the game starts)."""
+def bank_shown(game, seat) -> tuple[timedelta | None, datetime | None]:
+    """A seat's time bank as the table shows it, true at any moment until the
+    game changes: what a waiting bank holds, or when the running one (on its
+    seat's turn) runs out, which is the turn's deadline. (None, None): a clock
+    without banks, or before the game starts."""
     if game.clock_kind != BANK or seat.bank_seconds is None:
-        return None
-    running = game.turn_deadline is not None and game.turn_position == seat.position
-    clock = turn_clock(game, seat) if running else None
-    return seat_bank(seat) if clock is None else clock.left(now.astimezone(UTC))
+        return None, None
+    if game.turn_deadline is not None and game.turn_position == seat.position:
+        return None, game.turn_deadline
+    return seat_bank(seat), None
 
 
 def time_left(game, seat, now: datetime) -> timedelta:

@@ -69,7 +69,7 @@ def _away(context, escape) -> list[str]:
         gettext("%(player)s is on vacation until %(until)s.")
         % {"player": escape(seat.name), "until": escape(_when(seat.away_until, "short"))}
         for seat in (table.seats if table else [])
-        if seat.away_until and not seat.is_me
+        if seat.away_until and seat.away_from is None and not seat.is_me  # not one still to come
     ]
 
 

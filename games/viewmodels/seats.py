@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 
 from accounts import vacation as vacations
-from games.game_clock import bank_left
+from games.game_clock import bank_shown
 from games.models import Game, Seat
 
 
@@ -26,8 +26,10 @@ class SeatRow:
     resigned: bool
     discards: list[str]
     lost_draws: int = 0  # over the whole game
-    bank_left: timedelta | None = None  # a time-bank clock's balance, counted down on the seat's turn
+    bank_left: timedelta | None = None  # a time-bank clock's balance, while the bank waits
+    bank_runs_out: datetime | None = None  # when the bank runs out, while it runs (the seat's turn)
     away_until: datetime | None = None  # on vacation until then (in a game that allows vacation)
+    away_from: datetime | None = None  # ... from then: a vacation still to come (None: it is going on)
     offered: bool = False  # offered for anyone to take over (the open-seat policy)
     is_next: bool = False  # plays after the seat to play
     is_partner: bool = False  # on the viewer's team, not the viewer
@@ -55,34 +57,44 @@ def seat_rows(
     game: Game | None = None,
 ) -> list[SeatRow]:
     """The seats in seat order; `live` adds what only the present knows
-    (missed turns, the banks of `game`), which a replayed position does not."""
+    (missed turns, the banks of `game`, vacations), which a replayed position
+    does not. Nothing here says how long is left: a table page is cached by
+    the game's revision, not by the minute (a vacation still to come is shown
+    with its start, so the page stays true when it starts)."""
     now = timezone.now()
     by_position = {seat.position: seat for seat in seats}
-    away = vacations.away_until([s.user for s in seats], now) if live and game and game.vacation_allowed else {}
+    away = vacations.not_over([s.user for s in seats], now) if live and game and game.vacation_allowed else {}
     my_team = next((row["team"] for row in view["seats"] if row["seat"] == me), None)
     following = next_seat(view)
-    return [
-        SeatRow(
-            position=row["seat"],
-            name=by_position[row["seat"]].name,
-            team=row["team"],
-            cards=row["cards"],
-            is_turn=view["turn"] == row["seat"],
-            is_me=row["seat"] == me,
-            missed_turns=by_position[row["seat"]].missed_turns if live else 0,
-            draw_open=row["draw_open"],
-            penalties_owed=row["penalties_owed"],
-            resigned=row["resigned"],
-            discards=view["discards"][row["seat"]],
-            lost_draws=(lost or {}).get(row["seat"], 0),
-            bank_left=bank_left(game, by_position[row["seat"]], now) if live and game else None,
-            away_until=away.get(by_position[row["seat"]].user_id),
-            offered=live and by_position[row["seat"]].open_since is not None,
-            is_next=row["seat"] == following,
-            is_partner=row["team"] == my_team and row["seat"] != me,
+    rows = []
+    for row in view["seats"]:
+        seat = by_position[row["seat"]]
+        bank, runs_out = bank_shown(game, seat) if live and game else (None, None)
+        starts, ends = away.get(seat.user_id, (None, None))
+        rows.append(
+            SeatRow(
+                position=row["seat"],
+                name=seat.name,
+                team=row["team"],
+                cards=row["cards"],
+                is_turn=view["turn"] == row["seat"],
+                is_me=row["seat"] == me,
+                missed_turns=seat.missed_turns if live else 0,
+                draw_open=row["draw_open"],
+                penalties_owed=row["penalties_owed"],
+                resigned=row["resigned"],
+                discards=view["discards"][row["seat"]],
+                lost_draws=(lost or {}).get(row["seat"], 0),
+                bank_left=bank,
+                bank_runs_out=runs_out,
+                away_until=ends,
+                away_from=starts if starts is not None and starts > now else None,
+                offered=live and seat.open_since is not None,
+                is_next=row["seat"] == following,
+                is_partner=row["team"] == my_team and row["seat"] != me,
+            )
         )
-        for row in view["seats"]
-    ]
+    return rows
 
 
 def next_seat(view: dict) -> int | None:

@@ -3,11 +3,10 @@ lists of games, the table page's own part (its board, seats and history) and
 its chat. A fragment is rendered again only when something it shows has
 changed: a game's revision (bumped by every change, services._common), the
 rows of a list as read, the viewer, and the language and time zone it is
-shown in. A page with a countdown ("2 hours left") also changes key every
-minute."""
+shown in. Nothing keys on the time: a page shows the moment a clock runs
+out, never how long is left (static/js/countdown.js says that in the browser)."""
 
 import hashlib
-from datetime import datetime
 
 from django.core.cache import cache
 from django.utils import timezone, translation
@@ -26,14 +25,13 @@ def visitor_page_key(request) -> str:
     return "visitor-page:" + _key(request.get_host(), request.get_full_path())
 
 
-def rows_key(name: str, rows, *, now: datetime | None = None) -> str:
+def rows_key(name: str, rows) -> str:
     """A list's key: its rows as read (frozen dataclasses, each game's with its
     revision), so whatever a row shows is part of the key without anyone
-    listing it. `now`, for a list with countdowns: the minute is shown too."""
-    minute = now.replace(second=0, microsecond=0) if now is not None else None
+    listing it."""
     # A dataclass's repr names every field, nested ones too: the same as
     # dataclasses.astuple, without its deep copy of each value (#31: a quarter of My games).
-    return _key(name, minute, [repr(row) for row in rows])
+    return _key(name, [repr(row) for row in rows])
 
 
 def replay_key(game, at: int | None) -> str:
@@ -41,23 +39,21 @@ def replay_key(game, at: int | None) -> str:
     return "replay:" + _key(game.pk, game.revision, at)
 
 
-def table_page_keys(*, game, mine, user, muted: list[int], card: str | None, show_all: bool, now: datetime) -> dict:
+def table_page_keys(*, game, mine, user, muted: list[int], card: str | None, show_all: bool) -> dict:
     """The keys of the table page's own part (banner, board, hand, seats),
     of its chat, and of its history (after the chat: the same for every
     viewer of a revision, so the mover's page makes it for the next one).
-    Every change to a game bumps its revision
-    (services._common.changing), so the page is the game's revision as this
-    viewer sees it: their seat (or a spectator or visitor), the card they
-    chose and "where my cards go". A game in play also shows how long a clock
-    has left, so its key changes with the minute. The chat is the revision
-    as this reader sees it: whom they muted, and whether they may write."""
+    Every change to a game bumps its revision (services._common.changing),
+    so the page is the game's revision as this viewer sees it: their seat
+    (or a spectator or visitor), the card they chose and "where my cards go".
+    The chat is the revision as this reader sees it: whom they muted, and
+    whether they may write."""
     if mine is not None:
         viewer = ("seat", mine.pk, mine.user_id)
     else:
         viewer = "spectator" if user.is_authenticated else "visitor"  # a visitor is asked to sign up
-    minute = now.replace(second=0, microsecond=0) if game.status == game.Status.ACTIVE else None
     return {
-        "page": _key("table-page", game.pk, game.revision, viewer, card, show_all, minute),
+        "page": _key("table-page", game.pk, game.revision, viewer, card, show_all),
         "chat": _key("table-chat", game.pk, game.revision, user.pk, muted, mine is not None),
         "history": _key("table-history", game.pk, game.revision),
     }

@@ -86,8 +86,7 @@ def home(request):
         context = {"games_in_play": games, "games_key": fragments.rows_key("games", games), "fragment_seconds": SECONDS}
         return render(request, "home.html", context)
     rows = selectors.my_games(user=request.user)
-    now = timezone.now() if any(row.deadline for row in rows) else None
-    context = {"rows": rows, "rows_key": fragments.rows_key("my-games", rows, now=now), "fragment_seconds": SECONDS}
+    context = {"rows": rows, "rows_key": fragments.rows_key("my-games", rows), "fragment_seconds": SECONDS}
     context["my_moves"] = sum(row.urgency == 0 for row in rows)  # the header's count, without its query
     return render(request, "games/my_games.html", context)
 
@@ -162,7 +161,7 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         lambda: table_for(game=game, seats=seats, my_seat=mine, selected_card=card, show_all=show_all)
     )
     page_keys = fragments.table_page_keys(
-        game=game, mine=mine, user=request.user, muted=reader.mutes, card=card, show_all=show_all, now=timezone.now()
+        game=game, mine=mine, user=request.user, muted=reader.mutes, card=card, show_all=show_all
     )
     whole = _whole_page_key(request, page_keys, reader, error)
     store = fragments.FragmentStore([*page_keys.values(), *([whole] if whole else [])])

@@ -725,7 +725,7 @@ def table_and_lists(started_game) -> list[tuple[str, str, User | None, str]]:
     hand = state_of(game).hands[1]
     return [
         ("table_to_play", reverse("game", args=[game.pk]) + f"?card={hand[0]}&show=all", host, "⟦where your cards go⟧"),
-        ("table_waiting", reverse("game", args=[game.pk]), users[0], "⟦Their time runs out in"),
+        ("table_waiting", reverse("game", args=[game.pk]), users[0], "⟦Their time runs out at"),
         ("table_spectator", reverse("game", args=[game.pk]), None, "⟦You are watching. Hands"),
         ("table_moderator", reverse("game", args=[private.pk]), ModeratorFactory(), "⟦You are watching as a"),
         ("table_draw_due", reverse("game", args=[tabletop.pk]), trio[0], "⟦Your draw window closes"),

@@ -110,4 +110,6 @@ def test_the_table_shows_the_clock_and_each_seats_bank(django_capture_on_commit_
         clock.shift(timedelta(hours=19, minutes=55))
         page = guest_client.get(reverse("game", args=[game.pk])).content.decode()
     assert "time bank: 3 days + 1 day a move, at most 1 week · weekends off" in page
-    assert "2 d 4 h left" in page and "3 d 0 h left" in page  # the mover's bank runs, the other's waits
+    # the mover's bank runs: when it runs out (Monday 10:00, the weekend off); the other's waits
+    assert 'bank runs out at <time datetime="2026-03-09T10:00:00+00:00" data-countdown>' in page
+    assert "3 d 0 h left" in page

@@ -9,6 +9,7 @@ import re
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache, caches
 from django.test import Client
@@ -150,9 +151,7 @@ def test_the_keys_change_with_the_language_and_the_time_zone(table):
     mine = Seat.objects.get(game=game, position=0)
 
     def keys():
-        return fragments.table_page_keys(
-            game=game, mine=mine, user=users[0], muted=[], card=None, show_all=False, now=timezone.now()
-        )
+        return fragments.table_page_keys(game=game, mine=mine, user=users[0], muted=[], card=None, show_all=False)
 
     english = keys()
     with translation.override("cs"):
@@ -211,31 +210,42 @@ def test_the_chat_is_read_again_after_each_change_and_shows_each_reader_their_mu
     assert "hid a chat message" in chat(other) and "Good luck, all" not in chat(other)  # a note now
 
 
-def test_the_page_key_is_the_revision_as_the_viewer_sees_it_at_this_minute(table):
+def test_the_page_key_is_the_revision_as_the_viewer_sees_it(table):
     game, users = table
     seats = list(Seat.objects.filter(game=game).order_by("position"))
-    now = timezone.now().replace(second=10)
 
-    def keys(user=users[0], mine=seats[0], at=now, muted=(), **choices):
+    def keys(user=users[0], mine=seats[0], muted=(), **choices):
         choices = {"card": None, "show_all": False, **choices}
-        return fragments.table_page_keys(game=game, mine=mine, user=user, muted=list(muted), now=at, **choices)
+        return fragments.table_page_keys(game=game, mine=mine, user=user, muted=list(muted), **choices)
 
     first = keys()
-    assert keys(at=now.replace(second=50)) == first
-    assert keys(at=now + timedelta(minutes=1))["page"] != first["page"]  # "time left" moves on
     assert keys(user=users[1], mine=seats[1])["page"] != first["page"]
     assert keys(card="7H")["page"] != first["page"] and keys(show_all=True)["page"] != first["page"]
     spectator, visitor = keys(user=UserFactory(), mine=None), keys(user=AnonymousUser(), mine=None)
     assert len({first["page"], spectator["page"], visitor["page"]}) == 3
-    # The history is the revision's, whoever reads it, whatever they chose, at any minute.
+    # The history is the revision's, whoever reads it, whatever they chose.
     others = [keys(user=users[1], mine=seats[1]), spectator, visitor, keys(card="7H", show_all=True)]
-    assert {keys["history"] for keys in [*others, keys(at=now + timedelta(minutes=1))]} == {first["history"]}
+    assert {keys["history"] for keys in others} == {first["history"]}
     muting = keys(muted=[users[1].pk])  # a mute changes the reader's chat, not the page
     assert muting["page"] == first["page"] and muting["chat"] != first["chat"]
     assert keys()["chat"] != keys(user=users[1], mine=seats[1])["chat"]  # each reader's own links
     game.revision += 1  # any change to the game: a move, a moderator's extension, a chat message
     assert keys()["page"] != first["page"] and keys()["chat"] != first["chat"]
     assert keys()["history"] != first["history"]
+
+
+def test_minutes_later_an_unchanged_table_is_the_same_cached_page(client, table):
+    """The page shows when a clock runs out, never how long is left: no key has the minute."""
+    game, users = table
+    url = reverse("game", args=[game.pk])
+    viewers = [users[game.turn_position], users[(game.turn_position + 1) % len(users)], None]
+    with time_machine.travel(timezone.now(), tick=False) as clock:
+        first = [PER_REQUEST.sub("", page(client, user, url).content.decode()) for user in viewers]
+        clock.shift(timedelta(minutes=4))
+        later = [page(client, user, url) for user in viewers]
+    assert [rendered(response) for response in later] == [set()] * len(viewers)
+    assert [PER_REQUEST.sub("", response.content.decode()) for response in later] == first
+    assert "runs out at <time datetime=" in first[0] and "runs out at <time datetime=" in first[2]
 
 
 def test_a_moderators_extension_shows_on_a_cached_table(client, table):
