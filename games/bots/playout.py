@@ -265,6 +265,10 @@ class Playout:
         closed = self.closed[team]
         empties = self.empties
         lines = sum(
-            [OPEN[held] for held, free, w in zip(self.counts[team], empties, _WINDOW_NUMBERS) if held < 5 and held + free == 5 and w not in closed]
+            [
+                OPEN[held]
+                for held, free, w in zip(self.counts[team], empties, _WINDOW_NUMBERS, strict=True)
+                if held < 5 and held + free == 5 and w not in closed
+            ]
         )
         return SEQUENCE * len(self.sequences[team]) + lines
