@@ -179,9 +179,12 @@ def main() -> None:
     if times[2]:
         ordered = sorted(times[2])
         p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+        # The cap is checked between worlds, so a move it cut took at least --seconds.
+        capped = sum(1 for t in ordered if t >= args.seconds)
         print(
             f"level 2: {len(ordered)} decisions, median {statistics.median(ordered) * 1000:.0f} ms, "
-            f"95th percentile {p95 * 1000:.0f} ms, max {ordered[-1] * 1000:.0f} ms a decision"
+            f"95th percentile {p95 * 1000:.0f} ms, max {ordered[-1] * 1000:.0f} ms a decision; "
+            f"{capped} ({capped / len(ordered):.1%}) cut by the {args.seconds} s cap"
         )
 
 

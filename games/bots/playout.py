@@ -25,6 +25,7 @@ from games.engine.state import EMPTY
 # What the team gains by its chip in an open window holding n: the fifth makes a sequence.
 GROW = (*(OPEN[n + 1] - OPEN[n] for n in range(4)), SEQUENCE)
 ONE_EYED_COST = 60
+_WINDOW_NUMBERS = range(len(WINDOWS))
 _NOT_CORNER = tuple(cell not in CORNERS for cell in range(100))
 _WINDOW_INDEX = {window: w for w, window in enumerate(WINDOWS)}
 _OVERLAPPING = tuple(
@@ -42,6 +43,7 @@ class Playout:
         "discards",
         "empties",
         "hands",
+        "hot",
         "jack_cost",
         "locked",
         "needed",
@@ -60,6 +62,8 @@ class Playout:
         self.sequences = [list(seqs) for seqs in sequences]
         self.locked = {c for seqs in sequences for seq in seqs for c in seq}
         self.empties, self.counts = window_counts(board, teams)
+        # Per team the windows it holds three or more of: where the policy looks to spend a jack.
+        self.hot = [{w for w, held in enumerate(counts) if held >= 3} for counts in self.counts]
         # Windows sharing more than one cell with one of the team's sequences: no new sequence there.
         self.closed = [{w for seq in seqs for w in _OVERLAPPING[_WINDOW_INDEX[seq]]} for seqs in self.sequences]
         self.winner = None
@@ -72,6 +76,7 @@ class Playout:
         new.locked = set(self.locked)
         new.empties = self.empties[:]
         new.counts = [counts[:] for counts in self.counts]
+        new.hot = [set(hot) for hot in self.hot]
         new.closed = [set(closed) for closed in self.closed]
         new.others = [
             [(new.counts[t], new.closed[t]) for t in range(new.teams) if t != team] for team in range(new.teams)
@@ -92,12 +97,15 @@ class Playout:
         self.discards.append(card)
         self.board[cell] = bit
         counts, empties, closed = self.counts[team], self.empties, self.closed[team]
+        hot = self.hot[team]
         full = False
         for w in CELL_WINDOWS[cell]:
             empties[w] -= 1
             counts[w] += 1
-            if counts[w] == 5 and w not in closed:
-                full = True
+            if counts[w] >= 3:
+                hot.add(w)
+                if counts[w] == 5 and w not in closed:
+                    full = True
         if full:
             self._make_sequences(cell, bit, team)
 
@@ -121,10 +129,12 @@ class Playout:
         self.hands[seat].remove(card)
         self.discards.append(card)
         self.board[cell] = EMPTY
-        counts, empties = self.counts[owner], self.empties
+        counts, empties, hot = self.counts[owner], self.empties, self.hot[owner]
         for w in CELL_WINDOWS[cell]:
             empties[w] += 1
             counts[w] -= 1
+            if counts[w] == 2:
+                hot.discard(w)
 
     def discard(self, seat: int, card: str) -> None:
         """A card given up without a play (a dead card, or no play in hand)."""
@@ -146,6 +156,19 @@ class Playout:
         counts, empties, closed = self.counts[team], self.empties, self.closed[team]
         others = self.others[team]
         gain = 0.0
+        if len(others) == 1:  # two teams, the playouts' hot spot: a window open to one team holds none of the other's
+            their, their_closed = others[0]
+            for w in CELL_WINDOWS[cell]:
+                free = empties[w]
+                held = counts[w]
+                if held + free == 5:
+                    if w not in closed:
+                        gain += GROW[held]
+                else:
+                    theirs = their[w]
+                    if theirs + free == 5 and w not in their_closed:
+                        gain += BLOCK[theirs]
+            return gain
         for w in CELL_WINDOWS[cell]:
             free = empties[w]
             held = counts[w]
@@ -157,14 +180,15 @@ class Playout:
                     gain += BLOCK[theirs]
         return gain
 
-    def hot_windows(self, team: int, least: int):
-        """(window, whose) of the windows open to a team that holds `least` or more of it."""
+    def hot_windows(self) -> list[tuple[int, int]]:
+        """(window, whose) of the windows open to a team that holds three or more of it, in window order."""
         empties = self.empties
-        for t in range(self.teams):
-            counts, closed = self.counts[t], self.closed[t]
-            for w, held in enumerate(counts):
-                if held >= least and held + empties[w] == 5 and w not in closed:
-                    yield w, t
+        return [
+            (w, t)
+            for t in range(self.teams)
+            for w in sorted(self.hot[t])
+            if self.counts[t][w] + empties[w] == 5 and w not in self.closed[t]
+        ]
 
     def choose(self, seat: int):
         """(card, cell, is a removal) the policy plays, or (card, None, False) to discard `card`."""
@@ -193,7 +217,7 @@ class Playout:
                 dead = card
         if two_eyed is not None or one_eyed is not None:
             cost = self.jack_cost[team]
-            for w, whose in self.hot_windows(team, 3):
+            for w, whose in self.hot_windows():
                 if two_eyed is not None:
                     for cell in WINDOWS[w]:
                         if board[cell] == EMPTY:
@@ -241,8 +265,10 @@ class Playout:
         closed = self.closed[team]
         empties = self.empties
         lines = sum(
-            OPEN[held]
-            for w, held in enumerate(self.counts[team])
-            if held < 5 and held + empties[w] == 5 and w not in closed
+            [
+                OPEN[held]
+                for held, free, w in zip(self.counts[team], empties, _WINDOW_NUMBERS, strict=True)
+                if held < 5 and held + free == 5 and w not in closed
+            ]
         )
         return SEQUENCE * len(self.sequences[team]) + lines

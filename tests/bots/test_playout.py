@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.bots.playout import Playout
+from games.bots.position import window_counts
 from games.engine import apply, deal, legal_moves, shuffled_deck
 from games.engine.board import CELL_INDEX, CELL_NAMES
 from games.engine.moves import CANONICAL_PLAYS, parse_move
@@ -30,6 +31,10 @@ def same_game(state, game):
     winner = state.result and state.result["winner"]
     assert game.winner == (None if winner is None else ("blue", "green", "red").index(winner))
     assert game.hands == state.hands
+    # The counts kept move by move, and the windows each team holds three of, are those of the board.
+    empties, counts = window_counts(game.board, game.teams)
+    assert (game.empties, game.counts) == (empties, counts)
+    assert game.hot == [{w for w, held in enumerate(team) if held >= 3} for team in counts]
 
 
 @settings(max_examples=40, deadline=None)
