@@ -28,7 +28,8 @@ def sentence_html(message: str, **values) -> SafeString:
     return mark_safe(message % _escaped(values))
 
 
-def _when(value, kind: str) -> str:
+def local_when(value, kind: str) -> str:
+    """A moment in the reader's language and time zone, as the `when` filter writes it ("" for none)."""
     return dates.when(timezone.localtime(value), kind) if value else ""
 
 
@@ -53,7 +54,7 @@ def until_text(context) -> str:
     deadline = context.get("deadline")
     if not deadline:
         return ""
-    left = {"when": _when(deadline, "deadline"), "left": timeuntil_filter(deadline)}
+    left = {"when": local_when(deadline, "deadline"), "left": timeuntil_filter(deadline)}
     return (
         " "
         + gettext("You have until %(when)s (%(left)s).") % left
@@ -67,7 +68,7 @@ def _away(context, escape) -> list[str]:
     table = context.get("table")
     return [
         gettext("%(player)s is on vacation until %(until)s.")
-        % {"player": escape(seat.name), "until": escape(_when(seat.away_until, "short"))}
+        % {"player": escape(seat.name), "until": escape(local_when(seat.away_until, "short"))}
         for seat in (table.seats if table else [])
         if seat.away_until and seat.away_from is None and not seat.is_me  # not one still to come
     ]

@@ -6,6 +6,7 @@ moment a clock runs out, which static/js/countdown.js follows with the time to i
 
 from django import template
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from games import dates
 
@@ -19,11 +20,16 @@ def when(value, kind: str) -> str:
 
 @register.filter(expects_localtime=True)
 def moment(value, kind: str) -> str:
-    return format_html('<time datetime="{}">{}</time>', value.isoformat(), dates.when(value, kind)) if value else ""
+    return _time_element(value, kind, "")
 
 
 @register.filter(expects_localtime=True)
 def countdown(value, kind: str) -> str:
+    return _time_element(value, kind, " data-countdown")
+
+
+def _time_element(value, kind: str, attributes: str) -> str:
     if not value:
         return ""
-    return format_html('<time datetime="{}" data-countdown>{}</time>', value.isoformat(), dates.when(value, kind))
+    written = dates.when(value, kind)
+    return format_html('<time datetime="{}"{}>{}</time>', value.isoformat(), mark_safe(attributes), written)

@@ -6,10 +6,9 @@ the page around the body and the shared parts are games.mail.parts', which
 the templates of the other kinds use too."""
 
 from django.template.defaultfilters import timeuntil_filter
-from django.utils import timezone
 from django.utils.translation import gettext
 
-from games import dates, words
+from games import words
 from games.mail import parts
 from games.models import Game
 from games.templatetags.clocks import clock
@@ -79,7 +78,7 @@ class TurnBodies:
             pause = gettext("A moderator paused the game: the clocks are stopped and nobody moves until it resumes.")
             said += f" <strong>{pause}</strong>"
         if deadline:
-            when = dates.when(timezone.localtime(deadline), "deadline")
+            when = parts.local_when(deadline, "deadline")
             until = gettext("You have until <strong>%(when)s</strong> (%(left)s).")
             said += " " + parts.sentence_html(until, when=when, left=timeuntil_filter(deadline))
             said += " " + parts.sentence_html(gettext("Clock: %(clock)s."), clock=clock(game))
