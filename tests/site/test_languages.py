@@ -7,9 +7,11 @@ wraps every message of the site in ⟦…⟧; whatever English is left outside t
 brackets (and is not data: names, numbers, cells, cards, links) was never
 marked. The .mo files come from `make messages` (make test runs it)."""
 
+import contextlib
 import functools
 import html
 import re
+import shutil
 from collections import defaultdict
 from datetime import timedelta
 from pathlib import Path
@@ -20,8 +22,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from django.apps import apps
+from django.core.management import call_command
 from django.template.loader import render_to_string
-from django.test import RequestFactory
+from django.test import RequestFactory, override_settings
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.text import capfirst
@@ -48,8 +51,8 @@ LANGUAGES = ("cs", "it", "hu")
 Kind = Notification.Kind
 
 
-def catalog(language: str) -> Catalog:
-    with open(LOCALE / language / "LC_MESSAGES" / "django.po", "rb") as po:
+def catalog(language: str, root: Path = LOCALE.parent) -> Catalog:
+    with open(root / "locale" / language / "LC_MESSAGES" / "django.po", "rb") as po:
         return read_po(po, locale=language)
 
 
@@ -61,10 +64,25 @@ def fields(text: str) -> set[str]:
 # --- the catalogs -------------------------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def used(tmp_path_factory) -> dict[str, set]:
+    """The (context, msgid) of every message the site's source marks, per language: the
+    README's makemessages, run on a copy of the source (it rewrites the catalogs where it runs)."""
+    copy = tmp_path_factory.mktemp("extracted") / "site"
+    ignored = shutil.ignore_patterns(".*", "var", "bench", "tests", "__pycache__", "staticfiles", "*.mo")
+    shutil.copytree(LOCALE.parent, copy, ignore=ignored)
+    with contextlib.chdir(copy), override_settings(LOCALE_PATHS=[copy / "locale"]):
+        call_command("makemessages", locale=list(LANGUAGES), no_location=True, verbosity=0)
+    return {language: {(m.context, m.id) for m in catalog(language, root=copy) if m.id} for language in LANGUAGES}
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_message_is_translated_none_fuzzy_with_the_same_placeholders(language):
+def test_each_catalog_holds_every_message_the_site_uses_and_no_other_translated_none_fuzzy(language, used):
     messages = [m for m in catalog(language) if m.id]
     assert len(messages) > 400
+    held = {(m.context, m.id) for m in messages}
+    assert not used[language] - held, f"{language}: not in the catalog: {sorted(map(str, used[language] - held))}"
+    assert not held - used[language], f"{language}: no longer used: {sorted(map(str, held - used[language]))}"
     for message in messages:
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
