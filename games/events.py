@@ -5,6 +5,8 @@ seated and whether it is their move. The API's long poll answers them
 players' webhooks (accounts/webhooks.py) in the change's own transaction,
 so that both tell the same thing."""
 
+import functools
+
 from accounts import webhooks
 from games.models import Game, Invitation, Seat
 
@@ -43,13 +45,22 @@ def of_user(user, known: set[int]) -> dict[int, dict]:
     return {event["game"]: event for _, event in events}
 
 
+@functools.cache
+def _players_sql() -> str:
+    """The ids of a game's players and pending invitees (%s: the game twice, then the pending status)."""
+    seats, invitations = Seat._meta, Invitation._meta
+    return (
+        f"SELECT {seats.get_field('user').column} FROM {seats.db_table} WHERE {seats.get_field('game').column} = %s"
+        f" UNION SELECT {invitations.get_field('user').column} FROM {invitations.db_table}"
+        f" WHERE {invitations.get_field('game').column} = %s AND {invitations.get_field('status').column} = %s"
+    )
+
+
 def to_webhooks(game_id: int) -> None:
     """Queue the game's event, as it is now, for each of its players' (and
     invitees') webhooks: called at the end of every change to a game, inside
     its transaction. One query when nobody listens."""
-    seated = Seat.objects.filter(game_id=game_id, user__isnull=False).values("user_id")
-    invited = Invitation.objects.filter(game_id=game_id, status=Invitation.Status.PENDING).values("user_id")
-    hooks = webhooks.listening(seated, invited)
+    hooks = webhooks.listening((_players_sql(), [game_id, game_id, Invitation.Status.PENDING.value]))
     if not hooks:
         return
     events = dict(_rows(Seat.objects.filter(game_id=game_id), Invitation.objects.filter(game_id=game_id)))

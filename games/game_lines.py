@@ -1,6 +1,6 @@
 """The lines of "my games" read by SQL written once from the models' _meta
-and run on a cursor, each value converted by its field's own public
-`to_python` / `from_db_value` (the ORM gives the same rows, checked in
+and run on a cursor, each value converted as the ORM converts it
+(sequence_site.db_rows; the ORM gives the same rows, checked in
 tests/games/test_selectors.py): the ORM built this query on every call, four
 to five times slower than running it (bench/list_queries.py).
 
@@ -8,38 +8,15 @@ A line is a row of a base table (a seat, an invitation) with its own
 columns, then its game's, then one seat of that game (NULLs when nobody
 sits), then the game's last move (seat, text, events; NULLs before the first)."""
 
-from datetime import UTC
 from functools import cached_property
 
-from django.conf import settings
 from django.db import connection
-from django.db.models import BooleanField, DateTimeField, Field, Model
-from django.utils import timezone
+from django.db.models import Model
 
 from games.models import Game, Move, Seat
+from sequence_site.db_rows import converter
 
 LAST_MOVE = ("seat", "text", "events")
-
-
-def _aware(field: DateTimeField):
-    def convert(value):
-        if value is None:
-            return None
-        value = field.to_python(value)  # SQLite gives text
-        return timezone.make_aware(value, UTC) if settings.USE_TZ and timezone.is_naive(value) else value
-
-    return convert
-
-
-def _converter(field: Field):
-    """The value as the ORM gives it, or None where the database's will do."""
-    if isinstance(field, DateTimeField):
-        return _aware(field)
-    if hasattr(field, "from_db_value"):  # JSON
-        return lambda value: field.from_db_value(value, None, connection)
-    if isinstance(field, BooleanField):  # SQLite gives 0 and 1
-        return lambda value: None if value is None else field.to_python(value)
-    return None
 
 
 class GameLines:
@@ -80,7 +57,7 @@ class GameLines:
             f" WHERE {self.where(base, Game._meta)}"
             f" ORDER BY b.{game_of}, o.{seats.get_field('position').column}"
         )
-        converters = [(i, convert) for i, convert in enumerate(map(_converter, fields)) if convert]
+        converters = [(i, convert) for i, convert in enumerate(map(converter, fields)) if convert]
         return sql, converters
 
     def rows(self, params: list) -> list[list]:

@@ -7,7 +7,9 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet, Subquery
+from django.db import connection
+from django.db.models import BooleanField, QuerySet
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from games import refusals
@@ -15,34 +17,21 @@ from games.describe import describe_move, sentence_case
 from games.engine import TEAM_NAMES
 from games.engine.setup import team_of
 from games.game_lines import GameLines
-from games.models import ChatMessage, ChatMute, Game, Invitation, Seat
-from games.moderators import is_moderator
-
-
-def visibility(*, user, via: str = "") -> Q:
-    """The one rule of who may see a game, wherever it shows, as a filter on
-    games (or, with `via="game__"`, on rows that join their game): a public
-    game anyone; a private one only its players, moderators, and those
-    invited while it forms, until they decline (an invitation is for a seat)."""
-    if is_moderator(user):
-        return Q()
-    rule = Q(**{f"{via}is_public": True})
-    if user.is_authenticated:
-        game = OuterRef("game_id" if via else "pk")
-        seated = Seat.objects.filter(game=game, user=user)
-        invited = Invitation.objects.filter(game=game, user=user, status=Invitation.Status.PENDING)
-        rule |= Exists(seated) | (Q(**{f"{via}status": Game.Status.FORMING}) & Exists(invited))
-    return rule
+from games.game_seen import game_seen, my_moves_sql
+from games.models import ChatMessage, Game, Invitation, Seat
+from games.visibility import visible_sql
 
 
 def visible_games(*, user) -> QuerySet[Game]:
-    return Game.objects.filter(visibility(user=user))
+    """The games the viewer may see (games.visibility), as a queryset for lists."""
+    rule, params = visible_sql(user=user, game=Game._meta.db_table)
+    return Game.objects.filter(RawSQL(rule, params, output_field=BooleanField()))
 
 
 def game_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | None]:
     """The game, its seats and the viewer's own seat; a game the viewer may
     not see does not exist for them."""
-    game, seats, mine, _ = _game_seen(game_id, user, {})
+    game, seats, mine, _ = _game_seen(game_id, user, reading=False)
     return game, seats, mine
 
 
@@ -60,35 +49,20 @@ class Reader:
 
 def table_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | None, Reader]:
     """game_for_viewer, and the `Reader` in the same query (one round trip for a reload)."""
-    if not user.is_authenticated:
-        return *game_for_viewer(game_id=game_id, user=user), Reader()
-    mutes = ChatMute.objects.filter(user=user).order_by().values("user")
-    waiting = _my_move_seats(user).order_by().values("user")
-    reading = {
-        "reader_moves": Subquery(waiting.annotate(n=Count("pk")).values("n")),
-        "reader_mutes": Subquery(mutes.annotate(n=Count("pk")).values("n")),
-        "reader_newest_mute": Subquery(mutes.annotate(n=Max("pk")).values("n")),
-    }
-    game, seats, mine, row = _game_seen(game_id, user, reading)
-    return game, seats, mine, Reader(row.reader_moves or 0, (row.reader_mutes or 0, row.reader_newest_mute))
+    game, seats, mine, read = _game_seen(game_id, user, reading=True)
+    if not read:
+        return game, seats, mine, Reader()
+    moves, mutes, newest_mute = read
+    return game, seats, mine, Reader(moves or 0, (mutes or 0, newest_mute))
 
 
-def _game_seen(game_id: int, user, annotations: dict) -> tuple[Game, list[Seat], Seat | None, object]:
-    """game_for_viewer's query, with `annotations` on each row; the last item is a row that has them."""
-    # One query for the game and its seats: each seat row brings the game and its
-    # player along (whether they are on vacation is read from there).
-    seen = Seat.objects.select_related("game", "user").filter(visibility(user=user, via="game__"), game_id=game_id)
-    seats = list(seen.annotate(**annotations).order_by("position"))
-    if seats:
-        game, row = seats[0].game, seats[0]
-    else:  # nobody sits: the game alone
-        game = row = visible_games(user=user).annotate(**annotations).filter(pk=game_id).first()
-    if game is None:
+def _game_seen(game_id: int, user, *, reading: bool) -> tuple[Game, list[Seat], Seat | None, tuple]:
+    seen = game_seen(game_id=game_id, user=user, reading=reading)
+    if seen is None:
         raise refusals.NO_SUCH_GAME()
-    for seat in seats:
-        seat.game = game  # one game object for all, as the rest of the request changes it
+    game, seats, read = seen
     mine = next((seat for seat in seats if user.is_authenticated and seat.user_id == user.pk), None)
-    return game, seats, mine, row
+    return game, seats, mine, read
 
 
 def game_version(*, game_id: int, user) -> tuple[dict, Seat | None]:
@@ -99,18 +73,14 @@ def game_version(*, game_id: int, user) -> tuple[dict, Seat | None]:
     return {"revision": game.revision, "version": game.version, "status": game.status}, mine
 
 
-def _my_move_seats(user) -> QuerySet[Seat]:
-    """The user's seats at games waiting for their move (their turn, or an open draw of the tabletop mode)."""
-    mine = Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE)
-    return mine.filter(Q(game__turn_position=F("position")) | Q(draw_deadline__isnull=False))
-
-
 def my_move_count(*, user) -> int:
     """How many of the user's games wait for their move: one COUNT over
     their seats, as My games sorts them first."""
     if not user.is_authenticated:
         return 0
-    return _my_move_seats(user).count()
+    with connection.cursor() as cursor:
+        cursor.execute(my_moves_sql(), [user.pk])
+        return cursor.fetchone()[0]
 
 
 def waiting_invitations(*, game: Game) -> QuerySet[Invitation]:
@@ -358,8 +328,14 @@ def public_games_in_play(*, limit: int = 20) -> list[ListedGame]:
 
 
 def _seats_seen(seats: QuerySet[Seat], *, viewer) -> QuerySet[Seat]:
-    """The `seats` at games the viewer may see (`visibility`)."""
-    return seats.filter(visibility(user=viewer, via="game__"))
+    """The `seats` at games the viewer may see (games.visibility)."""
+    games, seat_table = Game._meta, Seat._meta.db_table
+    rule, params = visible_sql(user=viewer, game="sg")
+    at_seen_game = (
+        f"EXISTS (SELECT 1 FROM {games.db_table} sg WHERE sg.{games.pk.column}"
+        f" = {seat_table}.{Seat._meta.get_field('game').column} AND {rule})"
+    )
+    return seats.filter(RawSQL(at_seen_game, params, output_field=BooleanField()))
 
 
 def replay_glance(*, game_id: int, user) -> Game | None:

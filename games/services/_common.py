@@ -10,6 +10,7 @@ from django.db import transaction
 from games import events, refusals
 from games.models import Game, Invitation, Seat
 from games.refusal_text import ACTIONS
+from games.services.locked_seats import locked_seats
 
 
 def secure_rng() -> random.Random:
@@ -40,18 +41,12 @@ def changing(game_id: int, *, action: str | None = None, statuses: Iterable[str]
 def moving(game_id: int) -> Iterator[tuple[Game, list[Seat]]]:
     """changing() for an input to a game in play (a player's or a bot's move),
     in fewer round trips: the game's row locked and read with its seats in one
-    query (SELECT … FOR UPDATE of the game's row; SQLite's transaction holds the
-    whole database), where changing() takes two. The revision is not bumped
+    query (locked_seats), where changing() takes two. The revision is not bumped
     here: the game it gives holds the revision this change makes, and the
     recorder writes it with the move (moves.record_input: the one UPDATE of
     the game's row), so a refused input writes nothing at all."""
     with transaction.atomic():
-        seats = list(
-            Seat.objects.filter(game_id=game_id)
-            .select_related("game", "hand", "user")
-            .select_for_update(of=("game",))
-            .order_by("position")
-        )
+        seats = locked_seats(game_id)
         if not seats:  # no game, or nobody sits at it: not a game in play
             require_status(revised_game(game_id), Game.Status.ACTIVE, action="move")
             raise refusals.NOT_A_PLAYER()

@@ -17,8 +17,9 @@ from django.utils import timezone
 from accounts import webhooks
 from accounts.api_tokens import token_create
 from accounts.models import ApiToken, Webhook, WebhookEvent
-from games import services
+from games import events, services
 from games.errors import GameError
+from games.models import Game
 from tests.factories import UserFactory
 from tests.gameplay import first_play
 from tests.receiver import receiver
@@ -251,3 +252,28 @@ def test_a_change_costs_one_query_when_nobody_listens(started_game, django_asser
     game, _ = started_game(2, 2, seed=3)
     with django_assert_num_queries(1):
         events.to_webhooks(game.pk)
+
+
+def test_the_players_and_pending_invitees_with_a_live_token_that_reads_games_are_told(settings):
+    """Who is told of a change (events.to_webhooks through webhooks.listening):
+    players and pending invitees; not a token expired, revoked, disabled, of
+    an inactive user or without games:read, nor an invitee who declined, nor a stranger."""
+    settings.WEBHOOK_ALLOW_LOOPBACK = True
+    creator, *others = UserFactory.create_batch(10)
+    game = services.game_create(start_mode=Game.StartMode.MANUAL, creator=creator, players=12, teams=3)
+    for user in others[:8]:
+        invitation = services.invitation_create(game_id=game.pk, inviter=creator, invitee=user.username)
+        if user is others[6]:
+            services.invitation_decline(invitation_id=invitation.pk, user=user)
+        elif user in others[:2]:
+            services.invitation_accept(invitation_id=invitation.pk, user=user)
+    hook = {user.pk: hooked(user, "http://127.0.0.1:9/")[0] for user in [creator, *others]}
+    ApiToken.objects.filter(pk=hook[others[2].pk].token_id).update(expires_at=timezone.now())
+    ApiToken.objects.filter(pk=hook[others[3].pk].token_id).update(revoked_at=timezone.now())
+    Webhook.objects.filter(pk=hook[others[4].pk].pk).update(disabled_at=timezone.now())
+    type(creator).objects.filter(pk=others[5].pk).update(is_active=False)
+    ApiToken.objects.filter(pk=hook[others[1].pk].token_id).update(scopes=["games:play"])
+    WebhookEvent.objects.all().delete()
+    events.to_webhooks(game.pk)
+    told = set(WebhookEvent.objects.values_list("webhook_id", flat=True))
+    assert told == {hook[creator.pk].pk, hook[others[0].pk].pk, hook[others[7].pk].pk}  # two seated, one invited

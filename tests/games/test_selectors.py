@@ -10,9 +10,10 @@ from django.db.models import JSONField, OuterRef, Subquery
 
 from games import selectors, services
 from games.errors import GameNotFound
-from games.models import Game, Move, Seat
+from games.models import ChatMute, Game, Move, Seat
 from tests.factories import ModeratorFactory, UserFactory
 from tests.gameplay import first_play, play_a_move, state_of
+from tests.loaded import loaded
 
 pytestmark = pytest.mark.django_db
 
@@ -250,3 +251,38 @@ def test_the_lines_of_my_games_are_the_rows_the_orm_reads(started_game):
     assert rows == [list(row) for row in my_seats_by_the_orm(users[0].pk)] and len(rows) == 3
     assert any(isinstance(value, list) and value for value in rows[0])  # the last move's events
     assert any(value is None for value in rows[-1])  # no move yet
+
+
+def test_the_table_reads_the_game_seats_and_players_the_orm_reads(started_game):
+    """games.game_seen's cursor gives what the ORM loads: every kind of
+    column (dates, flags, JSON, an open draw, a bot's empty player), seats in
+    order, each with its game and player; and the reader's waiting games and mutes."""
+    game, users = started_game(2, 2, draw_mode="tabletop", weekends_off=True, is_public=True)
+    services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
+    against_bot = services.game_against_bot(user=users[1])
+    ChatMute.objects.create(user=users[1], muted=users[0])
+    for viewer, shown in ((users[1], game), (users[1], against_bot), (AnonymousUser(), game)):
+        found, seats, mine, reader = selectors.table_for_viewer(game_id=shown.pk, user=viewer)
+        by_orm = list(Seat.objects.filter(game=shown).select_related("game", "user").order_by("position"))
+        assert loaded(found) == loaded(by_orm[0].game)
+        assert [loaded(seat) for seat in seats] == [loaded(seat) for seat in by_orm]
+        assert [loaded(seat.user) for seat in seats] == [loaded(seat.user) for seat in by_orm]
+        assert all(seat.game is found for seat in seats)
+        assert mine is next((seat for seat in seats if seat.user_id == getattr(viewer, "pk", None)), None)
+    assert any(seat.user is None for seat in selectors.game_for_viewer(game_id=against_bot.pk, user=users[1])[1])
+    newest = ChatMute.objects.create(user=users[1], muted=UserFactory())
+    _, _, _, reader = selectors.table_for_viewer(game_id=game.pk, user=users[1])
+    waiting = [
+        seat
+        for seat in Seat.objects.filter(user=users[1], game__status=Game.Status.ACTIVE).select_related("game")
+        if seat.game.turn_position == seat.position or seat.draw_deadline is not None
+    ]
+    assert waiting and reader == selectors.Reader(len(waiting), (2, newest.pk))
+    assert selectors.my_move_count(user=users[1]) == len(waiting)
+
+
+def test_a_game_nobody_sits_at_is_read_alone(started_game):
+    game, users = started_game(2, 2, is_public=True)
+    Seat.objects.filter(game=game).delete()
+    found, seats, mine, _ = selectors.table_for_viewer(game_id=game.pk, user=users[0])
+    assert loaded(found) == loaded(Game.objects.get(pk=game.pk)) and seats == [] and mine is None
