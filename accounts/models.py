@@ -73,74 +73,74 @@ class User(AbstractUser):
         _("username"),
         max_length=150,
         unique=True,
-        help_text="Required. 150 characters or fewer. Letters of one alphabet, digits and @/./+/-/_ only.",
+        help_text=_("Required. 150 characters or fewer. Letters of one alphabet, digits and @/./+/-/_ only."),
         validators=[
             usernames.validate_visible,
             usernames.validate_normalised,
             UnicodeUsernameValidator(),
             usernames.validate_single_script,
         ],
-        error_messages={"unique": "A user with that username already exists."},
+        error_messages={"unique": _("A user with that username already exists.")},
     )
     username_skeleton = models.CharField(
         _("look-alike key"),
         max_length=usernames.SKELETON_MAX_LENGTH,  # a skeleton may be longer than the name ('m' -> 'rn')
         db_index=True,
         editable=False,
-        help_text="What the username looks like: sign-up refuses a name that looks like a taken one.",
+        help_text=_("What the username looks like: sign-up refuses a name that looks like a taken one."),
     )
     username_skeleton_capitals = models.CharField(
         _("look-alike key in capitals"),
         max_length=usernames.SKELETON_MAX_LENGTH,
         db_index=True,
         editable=False,
-        help_text="What the username looks like in capitals (capital I looks like l, small i does not).",
+        help_text=_("What the username looks like in capitals (capital I looks like l, small i does not)."),
     )
     username_skeleton_written = models.CharField(
         _("look-alike key as written"),
         max_length=usernames.SKELETON_MAX_LENGTH,
         db_index=True,
         editable=False,
-        help_text="What the username looks like as it is written.",
+        help_text=_("What the username looks like as it is written."),
     )
     language = models.CharField(
         _("language"),
         max_length=8,
         choices=settings.LANGUAGES,
         blank=True,
-        help_text="Pages and e-mails in this language (empty: the browser's; e-mails then in English).",
+        help_text=_("Pages and e-mails in this language (empty: the browser's; e-mails then in English)."),
     )
     time_zone = models.CharField(
         _("time zone"),
         max_length=64,
         choices=TIME_ZONE_CHOICES,
         default="UTC",
-        help_text="Times on the site and in e-mails.",
+        help_text=_("Times on the site and in e-mails."),
     )
     email_delivery = models.JSONField(
         _("e-mail delivery"),
         default=dict,
         blank=True,
-        help_text="Per kind of e-mail: immediately, digest or off (missing: immediately).",
+        help_text=_("Per kind of e-mail: immediately, digest or off (missing: immediately)."),
     )
     digest_hour = models.PositiveSmallIntegerField(
-        _("digest hour"), default=8, help_text="Local hour of the daily digest (0-23)."
+        _("digest hour"), default=8, help_text=_("Local hour of the daily digest (0-23).")
     )
     push_kinds = models.JSONField(
         _("push notifications"),
         default=default_push_kinds,
         blank=True,
-        help_text="The kinds of notice sent to this player's devices too (Web Push).",
+        help_text=_("The kinds of notice sent to this player's devices too (Web Push)."),
     )
     has_push_devices = models.BooleanField(
-        default=False, editable=False, help_text="Whether any device is subscribed: spares a query on every move."
+        default=False, editable=False, help_text=_("Whether any device is subscribed: spares a query on every move.")
     )
     reminder_hours = models.CharField(
         _("reminder hours"),
         max_length=40,
         default=DEFAULT_REMINDER_HOURS,
         blank=True,
-        help_text="Hours before a turn runs out to be reminded, e.g. 24,2 (empty: no reminders).",
+        help_text=_("Hours before a turn runs out to be reminded, e.g. 24,2 (empty: no reminders)."),
     )
     # Vacation (accounts/vacation.py): the days held at `vacation_counted_at`
     # (None: at sign-up, with none held), earned since and spent away since.
@@ -150,12 +150,12 @@ class User(AbstractUser):
         _("vacation until"),
         null=True,
         blank=True,
-        help_text="The end of the latest vacation planned: none of theirs ends later (None: never on vacation).",
+        help_text=_("The end of the latest vacation planned: none of theirs ends later (None: never on vacation)."),
     )
     vacation_auto = models.BooleanField(
         _("auto-vacation"),
         default=False,
-        help_text="When a clock would run out, a vacation day is spent instead (and an e-mail says so).",
+        help_text=_("When a clock would run out, a vacation day is spent instead (and an e-mail says so)."),
     )
 
     class Meta(AbstractUser.Meta):

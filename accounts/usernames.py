@@ -7,6 +7,8 @@ import unicodedata
 
 import icu
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 def normalise(username: str) -> str:
@@ -25,14 +27,16 @@ _INVISIBLE = {"Cf", "Cc", "Cn", "Co", "Cs", "Zs", "Zl", "Zp"}
 
 def validate_visible(username: str) -> None:
     if any(unicodedata.category(char) in _INVISIBLE for char in username):
-        raise ValidationError("A username cannot contain spaces or invisible characters.", code="invisible")
+        raise ValidationError(_("A username cannot contain spaces or invisible characters."), code="invisible")
 
 
 def validate_normalised(username: str) -> None:
     """Sign-up normalises first; this keeps any other way in honest."""
     if normalise(username) != username:
         raise ValidationError(
-            "Write the name in plain letters: %(plain)s", code="not_normalised", params={"plain": normalise(username)}
+            _("Write the name in plain letters: %(plain)s"),
+            code="not_normalised",
+            params={"plain": normalise(username)},
         )
 
 
@@ -59,14 +63,36 @@ def _script(char: str) -> str | None:
     return _SCRIPT_ALIASES.get(first, first)
 
 
+# The names a refusal gives the scripts people mix most, each a noun that
+# stands alone in a list (so no language has to make it agree with a noun).
+_SCRIPT_NAMES = {
+    "LATIN": pgettext_lazy("script of a username", "Latin"),
+    "CYRILLIC": pgettext_lazy("script of a username", "Cyrillic"),
+    "GREEK": pgettext_lazy("script of a username", "Greek"),
+    "ARMENIAN": pgettext_lazy("script of a username", "Armenian"),
+    "GEORGIAN": pgettext_lazy("script of a username", "Georgian"),
+    "HEBREW": pgettext_lazy("script of a username", "Hebrew"),
+    "ARABIC": pgettext_lazy("script of a username", "Arabic"),
+    "DEVANAGARI": pgettext_lazy("script of a username", "Devanagari"),
+    "THAI": pgettext_lazy("script of a username", "Thai"),
+    "HANGUL": pgettext_lazy("script of a username", "Hangul"),
+    "HIRAGANA": pgettext_lazy("script of a username", "Hiragana"),
+    "KATAKANA": pgettext_lazy("script of a username", "Katakana"),
+    "BOPOMOFO": pgettext_lazy("script of a username", "Bopomofo"),
+    "CJK": pgettext_lazy("script of a username", "Chinese characters"),
+}
+
+
 def validate_single_script(username: str) -> None:
-    scripts = {_script(char) for char in username} - {None}
-    if len(scripts) > 1 and not any(scripts <= together for together in _WRITTEN_TOGETHER):
-        raise ValidationError(
-            "Write the name in one alphabet: it mixes %(scripts)s letters.",
-            code="mixed_scripts",
-            params={"scripts": " and ".join(sorted(s.title() for s in scripts))},
-        )
+    scripts = list(dict.fromkeys(filter(None, map(_script, username))))  # in the order they come
+    if len(scripts) > 1 and not any(set(scripts) <= together for together in _WRITTEN_TOGETHER):
+        if all(script in _SCRIPT_NAMES for script in scripts):
+            raise ValidationError(
+                _("Write the name in one alphabet; it mixes several: %(scripts)s."),
+                code="mixed_scripts",
+                params={"scripts": ", ".join(str(_SCRIPT_NAMES[script]) for script in scripts)},
+            )
+        raise ValidationError(_("Write the name in one alphabet; it mixes several."), code="mixed_scripts")
 
 
 # --- look-alikes ---------------------------------------------------------------

@@ -5,6 +5,7 @@ stops working; the next e-mails carry new ones."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games.mail import tokens
@@ -14,5 +15,10 @@ from games.mail import tokens
 @login_required
 def new_reply_addresses(request):
     count = tokens.revoke_all(user=request.user)
-    messages.success(request, f"{count} reply address(es) stopped working; your next e-mails carry new ones.")
+    said = ngettext(
+        "%(count)d reply address stopped working; your next e-mails carry new ones.",
+        "%(count)d reply addresses stopped working; your next e-mails carry new ones.",
+        count,
+    )
+    messages.success(request, said % {"count": count})
     return redirect("account_settings")

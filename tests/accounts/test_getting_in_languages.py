@@ -68,3 +68,40 @@ def test_a_heading_a_translator_left_in_title_case_reads_in_sentence_case(client
     client.force_login(UserFactory(language="it"))
     page = client.get(reverse("account_change_password")).content.decode()
     assert "<h1>Cambia la tua password</h1>" in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [
+        ("cs", "Toto heslo je příliš krátké: musí mít aspoň 8 znaků."),  # Django's own Czech lacks its message
+        ("it", "Questa password è troppo corta: deve avere almeno 8 caratteri."),  # and so does its Italian
+        ("hu", "Ez a jelszó túl rövid: legalább 8 karakterből kell állnia."),
+        ("en", "This password is too short: it must have at least 8 characters."),
+    ],
+)
+def test_a_too_short_password_is_refused_in_the_readers_language(client, language, says):
+    data = {"email": "eva@example.org", "username": "eva", "password1": "k7#Qz", "password2": "k7#Qz"}
+    page = client.post(reverse("account_signup"), data, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert says in page
+    assert language == "en" or "too short" not in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [("en", "Verify your e-mail address"), ("cs", "Ověřte svou e-mailovou adresu")],
+)
+def test_the_verification_page_has_one_sentence_case_title_and_heading(client, language, says):
+    page = client.get(reverse("account_email_verification_sent"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    (title,) = re.findall(r"<title>(.*?)</title>", page, flags=re.S)
+    assert title.strip().startswith(says) and f"<h1>{says}</h1>" in page
+
+
+@pytest.mark.django_db
+def test_the_admin_explains_a_username_in_the_readers_language(client):
+    player = UserFactory()
+    client.force_login(UserFactory(language="cs", is_staff=True, is_superuser=True))
+    page = client.get(reverse("admin:accounts_user_change", args=[player.pk])).content.decode()
+    assert "Povinné. Nejvýše 150 znaků. Jen písmena jediné abecedy, číslice a @/./+/-/_." in page
+    assert "Letters of one alphabet" not in page

@@ -9,6 +9,7 @@ from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import translation
 
 from accounts import usernames
 from tests.factories import UserFactory
@@ -105,7 +106,29 @@ def test_the_data_migration_recomputes_every_skeleton():
 
 def test_a_name_mixing_scripts_is_refused(client):
     response = sign_up(client, "lооkalike")  # Latin l, k, a, i, e with Cyrillic о
-    assert refused(response, "mixes Cyrillic and Latin letters")
+    assert refused(response, "Write the name in one alphabet; it mixes several: Latin, Cyrillic.")
+    assert usernames_taken() == []
+
+
+def test_a_name_mixing_a_script_the_site_cannot_name_is_refused_without_names(client):
+    response = sign_up(client, "anna\u13a0")  # Latin and Cherokee
+    assert refused(response, "Write the name in one alphabet; it mixes several.")
+    assert usernames_taken() == []
+
+
+@pytest.mark.parametrize(
+    ("language", "name", "says"),
+    [
+        ("cs", "lo ok", "Uživatelské jméno nesmí obsahovat mezery ani neviditelné znaky."),
+        ("cs", "lооkalike", "Napište jméno písmeny jediné abecedy; teď se v něm mísí několik: latinka, cyrilice."),
+        ("it", "Ελένηx", "Scrivi il nome con le lettere di un solo alfabeto; ora ne mescola diversi: greco, latino."),
+        ("hu", "ոօսka", "Egyetlen ábécé betűivel írd a nevet; most több is keveredik benne: örmény, latin."),
+    ],
+)
+def test_sign_up_refuses_a_name_in_the_readers_language(client, language, name, says):
+    data = {"email": "eva@example.org", "username": name, "password1": PASSWORD, "password2": PASSWORD}
+    response = client.post(reverse("account_signup"), data, HTTP_ACCEPT_LANGUAGE=language)
+    assert refused(response, says)
     assert usernames_taken() == []
 
 
@@ -136,6 +159,8 @@ def test_a_fullwidth_name_is_stored_in_plain_letters(client):
 
 def test_the_field_itself_refuses_a_name_in_compatibility_forms():
     with pytest.raises(ValidationError, match="plain letters: look"):
+        usernames.validate_normalised("ｌｏｏｋ")
+    with translation.override("cs"), pytest.raises(ValidationError, match="obyčejnými písmeny: look"):
         usernames.validate_normalised("ｌｏｏｋ")
 
 

@@ -10,6 +10,7 @@ from django.core import mail
 from django.core.management import call_command
 from django.db import OperationalError
 
+from accounts.models import User
 from games import services
 from games.inbound import intake
 from games.mail import emails, tokens
@@ -83,6 +84,24 @@ def test_the_settings_page_offers_new_reply_addresses(client, started_game):
     page = client.get("/accounts/settings/").content.decode()
     assert 'action="/reply-addresses/new/"' in page
     assert client.get("/reply-addresses/new/").status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("count", "says"),
+    [
+        (1, "1 adresa pro odpovědi přestala fungovat; vaše příští e-maily ponesou nové."),
+        (2, "2 adresy pro odpovědi přestaly fungovat; vaše příští e-maily ponesou nové."),
+        (5, "5 adres pro odpovědi přestalo fungovat; vaše příští e-maily ponesou nové."),
+    ],
+)
+def test_new_reply_addresses_says_how_many_stopped_with_czech_plurals(client, started_game, count, says):
+    game, users = started_game(2, 2)
+    User.objects.filter(pk=users[0].pk).update(language="cs")
+    tokens.revoke_all(user=users[0])
+    for _ in range(count):
+        tokens.issue(user=users[0], game=game)
+    client.force_login(users[0])
+    assert says in client.post("/reply-addresses/new/", follow=True).content.decode()
 
 
 def test_receive_email_exits_75_when_the_database_is_down(monkeypatch):

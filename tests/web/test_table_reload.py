@@ -81,5 +81,5 @@ def test_a_reload_shows_a_message_once(client, started_game):
     reload(client, url)
     reload(client, url)
     client.post(reverse("new_reply_addresses"))
-    assert "reply address(es) stopped working" in reload(client, url)
-    assert "reply address(es) stopped working" not in reload(client, url)
+    assert "stopped working; your next e-mails carry new ones." in reload(client, url)
+    assert "stopped working; your next e-mails carry new ones." not in reload(client, url)
