@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo
 DAYS_PER_MOVE, BANK = "per_move", "bank"
 KINDS = (DAYS_PER_MOVE, BANK)
 ZERO = timedelta(0)
+MICROSECOND = timedelta(microseconds=1)
 
 Stop = tuple[datetime, datetime | None]
 
@@ -56,6 +57,11 @@ class ClockSettings:
 def _local_midnight(day: date, tz: ZoneInfo) -> datetime:
     # A midnight that summer time skips is the first instant of the day after the gap.
     return datetime.combine(day, time(0), tzinfo=tz).astimezone(UTC)
+
+
+def day_start(moment: datetime, tz: ZoneInfo) -> datetime:
+    """The first instant of `moment`'s day on the wall clock in `tz`."""
+    return _local_midnight(moment.astimezone(tz).date(), tz)
 
 
 def weekends(after: datetime, tz: ZoneInfo) -> Iterator[Stop]:
@@ -153,6 +159,12 @@ class TurnClock:
     def left(self, now: datetime) -> timedelta:
         """How much of the seat's time is left at `now` (never below zero)."""
         return max(self.allowance - self.used(now), ZERO)
+
+    def below(self, left: timedelta) -> datetime | None:
+        """The first moment the seat has less than `left` left (None: it never
+        has, the clock stopping first); one microsecond past the moment it is
+        exactly `left`, which a free interval may stretch."""
+        return runs_out(self.started, self.allowance - left + MICROSECOND, **self._args())
 
     def bank_after_move(self, now: datetime) -> timedelta | None:
         """The seat's bank once it moved (or missed the turn) at `now`."""

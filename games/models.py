@@ -295,10 +295,14 @@ class ResignationProposal(models.Model):
     created_at = models.DateTimeField(_("created at"))
     expires_at = models.DateTimeField(_("lapses at"))
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    # The periodic sweep's moment: what the team sees of it changes with time
+    # alone then (it lapses, or a member's suspension ends).
+    changes_at = models.DateTimeField(_("changes at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("resignation proposal")
         verbose_name_plural = _("resignation proposals")
+        indexes = [models.Index(fields=["changes_at"], condition=Q(status="open"), name="resignation_due_idx")]
         constraints = [
             models.UniqueConstraint(
                 fields=["game", "team"], condition=Q(status="open"), name="resignation_one_open_per_team"

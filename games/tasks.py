@@ -12,7 +12,7 @@ from games.errors import GameError
 from games.inbound import retention
 from games.mail import dispatch, outbox, push_owed, tokens
 from games.mail import push_send as push_send_module
-from games.models import Game
+from games.models import Game, ResignationProposal
 from games.services.bot_wake import BOT_MOVE
 
 log = logging.getLogger(__name__)
@@ -67,16 +67,26 @@ def due_game_ids(now=None) -> list[int]:
     return list(Game.objects.due(now or timezone.now()).values_list("pk", flat=True))
 
 
+def due_resignation_game_ids(now) -> list[int]:
+    """Games with a resignation proposal whose banner changes with time alone by `now`."""
+    due = ResignationProposal.objects.filter(status=ResignationProposal.Status.OPEN, changes_at__lte=now)
+    return list(due.values_list("game_id", flat=True).distinct())
+
+
 @shared_task(name="games.enforce_deadlines", ignore_result=True)
 def enforce_deadlines() -> int:
-    """Record what every passed deadline means. Safe to run twice, late, or
-    while players move: each game is settled under its own row lock."""
+    """Record what every passed deadline means, and bump the revision of each
+    game whose table changed with time alone (so that no cached page outlives
+    it). Safe to run twice, late, or while players move: each game is settled
+    under its own row lock."""
     enforced = 0
     for game_id in due_game_ids():
         try:
             enforced += len(services.deadline_enforce(game_id=game_id))
         except GameError as exc:  # e.g. the game was aborted meanwhile
             log.info("game %s: %s", game_id, exc)
+    for game_id in due_resignation_game_ids(timezone.now()):
+        services.resignations_time_passed(game_id=game_id)
     return enforced
 
 

@@ -12,7 +12,8 @@ One module per entity, each with one job:
     invitations.py  invitation_create, invitation_accept, invitation_decline
                     (the signed link is games.invitations, re-exported here)
     moves.py        move_submit, and the recorder every input goes through
-    resignations.py resign, resign_decline (a team game's resignation is put to the team)
+    resignations.py resign, resign_decline (a team game's resignation is put to the team),
+                    resignations_time_passed (the sweep's: a proposal lapses, a suspension ends)
     ratings.py      rate_finished (in the finishing transaction), ratings_rebuild
     matchmaking.py  game_find: a seat in the open game rated closest, or a new one
     leagues.py      season_signup, season_leave, and leagues_tick (the beat's): seasons, divisions, standings
@@ -57,7 +58,7 @@ from games.services.ratings import ratings_rebuild
 from games.services.records import game_export, game_import, game_verify
 from games.services.rematch import game_rematch
 from games.services.reports import report_create, report_resolve
-from games.services.resignations import Resignation, resign, resign_decline
+from games.services.resignations import Resignation, resign, resign_decline, resignations_time_passed
 from games.services.seating import seat_join, seat_leave, seat_seen, seats_arrange
 from games.services.suspensions import player_suspend, player_unsuspend
 from games.services.timeouts import deadline_enforce
@@ -103,6 +104,7 @@ __all__ = [
     "report_resolve",
     "resign",
     "resign_decline",
+    "resignations_time_passed",
     "season_leave",
     "season_signup",
     "seat_join",

@@ -40,7 +40,7 @@ def seat_take_over(*, game_id: int, user, position: int) -> Seat:
         now = timezone.now()
         if game.turn_position == position and game.turn_deadline is not None:
             turn_start(game=game, seat=seat, now=now)
-            game.next_deadline = next_deadline(game, seats)
+            game.next_deadline = next_deadline(game, seats, now)
             game.save(update_fields=["turn_deadline", "turn_started_at", "turn_allowance_seconds", "next_deadline"])
         notify.seat_taken_over(game=game, seats=seats, position=position, leaving=leaving, now=now)
         return seat

@@ -1,6 +1,7 @@
 """When something is due. Deadlines are stored, not scheduled: the turn's
 and each seat's draw window, and the game's next_deadline (the earliest of
-them), which the periodic sweep finds with Game.objects.due() on a partial index.
+them, and of the moments its table changes with time alone), which the
+periodic sweep finds with Game.objects.due() on a partial index.
 What a passed deadline means is timeouts.py. The turn's deadline is the
 clock module's answer (games/game_clock.py): the mover's allowance counted
 from the turn's start in the mover's time zone; a draw window is wall time.
@@ -10,8 +11,10 @@ which spends all of it), then gets its increment, capped."""
 
 from datetime import datetime, timedelta
 
+from accounts.vacation import not_over
+from games.clock import day_start
 from games.engine import State
-from games.game_clock import clock_settings, seat_bank, turn_clock
+from games.game_clock import clock_settings, seat_bank, seat_zone, time_left, turn_clock
 from games.mail import notify
 from games.models import Game, Seat
 
@@ -24,7 +27,7 @@ def deadlines_start(*, game: Game, seats: list[Seat], now: datetime) -> None:
             seat.bank_seconds = int(bank.total_seconds())
         Seat.objects.filter(pk__in=[seat.pk for seat in seats]).update(bank_seconds=seats[0].bank_seconds)
     turn_start(game=game, seat=seats[game.turn_position], now=now)
-    game.next_deadline = game.turn_deadline
+    game.next_deadline = next_deadline(game, seats, now)
 
 
 def turn_start(*, game: Game, seat: Seat, now: datetime, allowance: timedelta | None = None) -> None:
@@ -65,7 +68,7 @@ def deadlines_update(*, game: Game, seats: list[Seat], old: State, new: State, n
                 seat.draw_deadline = None
             elif old.pending[seat.position] is None:
                 seat.draw_deadline = now + timedelta(seconds=game.draw_window_seconds)
-    game.next_deadline = next_deadline(game, seats)
+    game.next_deadline = next_deadline(game, seats, now)
 
 
 def _turn_end(*, game: Game, seat: Seat, now: datetime) -> None:
@@ -74,9 +77,34 @@ def _turn_end(*, game: Game, seat: Seat, now: datetime) -> None:
         seat.bank_seconds = int(clock.bank_after_move(now).total_seconds())
 
 
-def next_deadline(game: Game, seats: list[Seat]) -> datetime | None:
-    """The earliest of the turn's and the seats' draw deadlines: what the sweep looks for."""
-    return min((d for d in (game.turn_deadline, *(seat.draw_deadline for seat in seats)) if d), default=None)
+def next_deadline(game: Game, seats: list[Seat], now: datetime) -> datetime | None:
+    """What the sweep looks for: the earliest of the turn's and the seats' draw
+    deadlines, and of the moments after `now` when the table shows something
+    new with time alone (`shown_changes`), at which the sweep bumps the
+    game's revision (so no page cached by the revision outlives them)."""
+    deadlines = (game.turn_deadline, *(seat.draw_deadline for seat in seats))
+    return min((d for d in (*deadlines, *shown_changes(game, seats, now)) if d), default=None)
+
+
+def shown_changes(game: Game, seats: list[Seat], now: datetime) -> list[datetime]:
+    """The moments after `now` when a running game's table changes with no
+    change to the game: a seat's vacation starts or ends (its note beside the
+    seat), a draw window's last day begins in its player's zone (the alert
+    drops the day), and the seat to play, out of time, comes to have less
+    left than another player (who may then vote to skip it). A moment too
+    many costs one bump; a moment missed, a page as old as the cache keeps it."""
+    if game.turn_deadline is None:  # no clock runs (over, paused, stopped): nothing moves with time
+        return []
+    moments = []
+    if game.vacation_allowed:  # the seats show vacations only then (viewmodels.seats)
+        for starts, ends in not_over([seat.user for seat in seats], now).values():
+            moments += [starts, ends]
+    moments += [day_start(s.draw_deadline, seat_zone(s)) for s in seats if s.draw_deadline]
+    absent = seats[game.turn_position]
+    clock = turn_clock(game, absent) if absent.missed_turns else None
+    if clock is not None:  # games.voting.skip_voters, as time passes
+        moments += [clock.below(time_left(game, s, now)) for s in seats if s.person and s.pk != absent.pk]
+    return [moment for moment in moments if moment and moment > now]
 
 
 def deadlines_stop(*, game: Game) -> None:
@@ -120,4 +148,4 @@ def clocks_restart(*, game: Game, seats: list[Seat], stopped: dict, now: datetim
     before = [datetime.fromisoformat(d) for d in stopped["deadlines"]]
     after = [d for d in (game.turn_deadline, *(s.draw_deadline for s in seats)) if d]
     notify.emails_follow(game, dict(zip(before, after, strict=True)), resumed=True)
-    game.next_deadline = next_deadline(game, seats)
+    game.next_deadline = next_deadline(game, seats, now)

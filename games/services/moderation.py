@@ -188,7 +188,7 @@ def deadline_extend(
             old, seat.draw_deadline = seat.draw_deadline, seat.draw_deadline + more
             new = seat.draw_deadline
             seat.save(update_fields=["draw_deadline"])
-        game.next_deadline = next_deadline(game, seats)
+        game.next_deadline = next_deadline(game, seats, timezone.now())
         game.save(update_fields=["turn_deadline", "turn_allowance_seconds", "next_deadline"])
         notify.emails_follow(game, {old: new})
         note.changes = {"seat": position, "minutes": minutes, "from": old.isoformat(), "to": new.isoformat()}

@@ -133,15 +133,15 @@ def record_input(
     except engine.IllegalMove as exc:
         raise IllegalMoveError.passing_on(exc) from None
     seq = game.version + 1
-    deadlines_update(game=game, seats=seats, old=state, new=new_state, now=now)
     if actor == Move.Actor.PLAYER:  # the player is here: an offered seat is theirs again
         seats[position].missed_turns, seats[position].open_since = 0, None
+    game.turn_position = new_state.turn  # before the deadlines: what is due next depends on who plays
+    deadlines_update(game=game, seats=seats, old=state, new=new_state, now=now)
     if new_state.result is not None:
         game.status, game.finished_at = Game.Status.FINISHED, now
         game.winner = new_state.result["winner"] or ""
         game.result_reason = new_state.result["reason"]
     game.state = engine.state_to_json(new_state)
-    game.turn_position = new_state.turn
     # Compare-and-swap on the version: on a database without row locks
     # (SQLite) this alone keeps two submissions for one turn from both landing.
     fields = {name: getattr(game, name) for name in _RECORDED_FIELDS}

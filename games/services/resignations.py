@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -16,7 +17,7 @@ from games.models import Game, Move, ResignationProposal, Seat
 from games.services._common import changing, seats_of
 from games.services.moves import PLAYER_DOORS, MoveResult, record_input
 from games.services.suspensions import require_not_suspended
-from games.teammates import deciders, open_proposal
+from games.teammates import deciders, deciders_change, open_proposal
 
 Status = ResignationProposal.Status
 
@@ -59,7 +60,7 @@ def resign(*, game_id: int, user, door: str, expected_version: int | None = None
         proposal = open_proposal(game, team, now)
         new = proposal is None
         if new:
-            proposal = _propose(game, team, seat, now)
+            proposal = _propose(game, seats, team, seat, now)
         if seat.position not in proposal.agreed:
             proposal.agreed = [*proposal.agreed, seat.position]
         waiting = [position for position in asked if position not in proposal.agreed]
@@ -104,15 +105,47 @@ def _lapse_expired(game: Game, team: int, now: datetime) -> None:
     )
 
 
-def _propose(game: Game, team: int, seat: Seat, now: datetime) -> ResignationProposal:
+def _propose(game: Game, seats: list[Seat], team: int, seat: Seat, now: datetime) -> ResignationProposal:
+    expires_at = now + timedelta(hours=settings.RESIGN_PROPOSAL_HOURS)
     return ResignationProposal.objects.create(
         game=game,
         team=team,
         proposed_by=seat.position,
         agreed=[],
         created_at=now,
-        expires_at=now + timedelta(hours=settings.RESIGN_PROPOSAL_HOURS),
+        expires_at=expires_at,
+        changes_at=_changes_at(game, seats, team, expires_at, now),
     )
+
+
+def _changes_at(game: Game, seats: list[Seat], team: int, expires_at: datetime, now: datetime) -> datetime:
+    """The next moment the team's banner changes with time alone: the proposal
+    lapses, or a member's suspension ends (they are asked too from then on)."""
+    return min([expires_at, *deciders_change(game, seats, team, now)])
+
+
+def resignations_time_passed(*, game_id: int, now: datetime | None = None) -> int:
+    """The periodic sweep at a moment a team's banner changes with time alone
+    (a proposal's `changes_at`): the game's revision moves, a proposal whose
+    time is up lapses, and one still open is due again at its next such
+    moment. How many proposals were due: none, and nothing moved (so a
+    second run, or one with nothing due, bumps no revision)."""
+    now = now or timezone.now()
+    due = ResignationProposal.objects.filter(status=Status.OPEN, changes_at__lte=now).values("game_id")
+    with transaction.atomic():
+        # Only the game's row locked (not the proposals' in a join), and first, as changing() does.
+        if not Game.objects.select_for_update().filter(pk=game_id, pk__in=due).exists():
+            return 0
+        with changing(game_id) as game:
+            seats = seats_of(game)
+            proposals = list(game.resignations.filter(status=Status.OPEN, changes_at__lte=now))
+            for proposal in proposals:
+                if proposal.expires_at <= now:
+                    proposal.status, proposal.closed_at = Status.LAPSED, proposal.expires_at
+                else:
+                    proposal.changes_at = _changes_at(game, seats, proposal.team, proposal.expires_at, now)
+            ResignationProposal.objects.bulk_update(proposals, ["status", "closed_at", "changes_at"])
+    return len(proposals)
 
 
 def _concede(game: Game, seats: list[Seat], state, seat: Seat, door: str, user, now: datetime) -> MoveResult:

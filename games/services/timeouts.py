@@ -65,6 +65,11 @@ def deadline_enforce(*, game_id: int, now: datetime | None = None) -> list[Move]
                 recorded.append(turn_miss(game=game, seats=seats, state=state, now=now))
         elif any(seat.is_bot and seat.draw_deadline and seat.draw_deadline <= now for seat in seats):
             bots_wake(game=game, seats=seats, state=state)
+        # What came due may have been a moment only shown (deadlines.shown_changes):
+        # the bump above was all it needed, and the game is due again at the next.
+        if game.status == Game.Status.ACTIVE and (due := next_deadline(game, seats, now)) != game.next_deadline:
+            game.next_deadline = due
+            Game.objects.filter(pk=game_id).update(next_deadline=due)
         events.to_webhooks(game_id)
     return recorded
 
@@ -117,7 +122,7 @@ def _auto_vacation(game: Game, seats: list, seat, now: datetime) -> bool:
         return False
     old = game.turn_deadline
     turn_extend(game=game, seat=seat, more=A_DAY)
-    game.next_deadline = next_deadline(game, seats)
+    game.next_deadline = next_deadline(game, seats, now)
     game.save(update_fields=["turn_deadline", "turn_allowance_seconds", "next_deadline"])
     notify.emails_follow(game, {old: game.turn_deadline})
     notify.vacation_day_spent(game=game, user=user, now=now)

@@ -40,7 +40,7 @@ def vacation_plan(*, user, ends_at: datetime, starts_at: datetime | None = None)
         vacation = Vacation.objects.create(user=user, starts_at=starts_at, ends_at=ends_at)
         user.vacation_until = ends_at
         user.save(update_fields=["vacation_until"])
-        _clocks_follow(user)
+        _clocks_follow(user, now)
     return vacation
 
 
@@ -58,7 +58,7 @@ def vacation_end(*, user, now: datetime | None = None) -> bool:
         else:
             vacation.ends_at = now
             vacation.save(update_fields=["ends_at"])
-        _clocks_follow(user)
+        _clocks_follow(user, now)
     return True
 
 
@@ -78,19 +78,20 @@ def vacation_day_spent(*, user, now: datetime) -> bool:
     return True
 
 
-def _clocks_follow(user) -> None:
+def _clocks_follow(user, now: datetime) -> None:
     """Every game of the player's in play: a turn of theirs gets the deadline
-    its clock now answers (its e-mails follow it), and every table shows it."""
+    its clock now answers (its e-mails follow it), every table shows it, and
+    the sweep looks at each game again when the vacation starts and ends."""
     for game_id in Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).values_list("pk", flat=True):
         with changing(game_id) as game:
             if game.status != Game.Status.ACTIVE or game.turn_deadline is None:
                 continue
             seats = seats_of(game)
             mover = seats[game.turn_position]
-            if mover.user_id != user.pk:
-                continue
-            old = game.turn_deadline
-            game.turn_deadline = turn_clock(game, mover).deadline()
-            game.next_deadline = next_deadline(game, seats)
+            old, mine = game.turn_deadline, mover.user_id == user.pk
+            if mine:
+                game.turn_deadline = turn_clock(game, mover).deadline()
+            game.next_deadline = next_deadline(game, seats, now)
             game.save(update_fields=["turn_deadline", "next_deadline"])
-            notify.emails_follow(game, {old: game.turn_deadline})
+            if mine:
+                notify.emails_follow(game, {old: game.turn_deadline})

@@ -59,8 +59,8 @@ def seat_rows(
     """The seats in seat order; `live` adds what only the present knows
     (missed turns, the banks of `game`, vacations), which a replayed position
     does not. Nothing here says how long is left: a table page is cached by
-    the game's revision, not by the minute (a vacation still to come is shown
-    with its start, so the page stays true when it starts)."""
+    the game's revision, not by the minute (a vacation's start and end are
+    moments the deadline sweep bumps the revision at: deadlines.shown_changes)."""
     now = timezone.now()
     by_position = {seat.position: seat for seat in seats}
     away = vacations.not_over([s.user for s in seats], now) if live and game and game.vacation_allowed else {}

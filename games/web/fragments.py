@@ -4,7 +4,9 @@ its chat. A fragment is rendered again only when something it shows has
 changed: a game's revision (bumped by every change, services._common), the
 rows of a list as read, the viewer, and the language and time zone it is
 shown in. Nothing keys on the time: a page shows the moment a clock runs
-out, never how long is left (static/js/countdown.js says that in the browser)."""
+out, never how long is left (static/js/countdown.js says that in the browser),
+and what a page shows that changes with time alone moves the revision when
+it does (the deadline sweep: services.deadlines.shown_changes)."""
 
 import hashlib
 

@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from games.clock import BANK, DAYS_PER_MOVE, ClockSettings, TurnClock, charged, days_hours, runs_out, weekends
@@ -75,6 +75,24 @@ def test_the_deadline_is_exactly_the_allowance_of_charged_time(start, allowance,
     end = runs_out(start, allowance, tz=tz, weekends_off=weekends_off, stops=stops)
     assert end is not None and end >= start + allowance  # nothing is ever charged faster than the world's time
     assert charged(start, end, tz=tz, weekends_off=weekends_off, stops=stops) == allowance
+
+
+@settings(max_examples=150, deadline=None)
+@given(instants, spans, spans, zones, st.booleans(), st.data())
+def test_below_is_the_first_moment_less_than_that_is_left(start, allowance, left, tz, weekends_off, data):
+    assume(timedelta(0) < left <= allowance)
+    stops = tuple(data.draw(stop_lists(around=start)))
+    clock = ClockSettings(kind=DAYS_PER_MOVE, per_move=D, weekends_off=weekends_off)
+    turn = TurnClock(clock, allowance, start, tz, stops)
+    moment = turn.below(left)
+    assert turn.left(moment) < left  # from then on
+    assert turn.left(moment - timedelta(microseconds=1)) >= left  # and not a moment before
+
+
+def test_below_waits_out_a_weekend_that_keeps_the_time_left():
+    clock = ClockSettings(kind=DAYS_PER_MOVE, per_move=2 * D, weekends_off=True)
+    turn = TurnClock(clock, 2 * D, local(PRAGUE, 2026, 3, 6, 23), PRAGUE)  # Friday 23:00
+    assert turn.below(D + 23 * H) == local(PRAGUE, 2026, 3, 9, 0) + timedelta(microseconds=1)  # Monday 00:00
 
 
 @settings(max_examples=150, deadline=None)

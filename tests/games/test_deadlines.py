@@ -1,8 +1,9 @@
 """deadline_enforce: lost draws, skipped and conceded turns, idempotent."""
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
+import time_machine
 
 from games import services
 from games.models import Game, Move
@@ -53,6 +54,9 @@ def test_missed_turns_in_a_row_concede_the_game(started_game):
     assert (game.winner, game.result_reason) == ("green", "resign")
 
 
+# at noon: the hour's window ends the day it opens (a window into the next day
+# makes its midnight due first, when the draw alert drops the day)
+@time_machine.travel(datetime(2026, 3, 4, 12, tzinfo=UTC), tick=False)
 def test_a_passed_draw_window_loses_the_draw_exactly_once(started_game):
     game, users = started_game(2, 2, draw_mode="tabletop", draw_window_seconds=3600, turn_seconds=86400)
     services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)

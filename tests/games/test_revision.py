@@ -44,6 +44,7 @@ WRITERS = {
     "report_resolve",
     "resign",
     "resign_decline",
+    "resignations_time_passed",
     "seat_join",
     "seat_leave",
     "seat_replace",
@@ -159,6 +160,8 @@ def test_each_writer_bumps_the_revision_once_through_a_whole_life():
     )
     bumps("resign", game.pk, game_id=game.pk, user=users[0], door="web")  # a proposal to the team
     bumps("resign_decline", game.pk, game_id=game.pk, user=users[2])
+    lapsing = bumps("resign", game.pk, game_id=game.pk, user=users[0], door="web").proposal
+    bumps("resignations_time_passed", game.pk, game_id=game.pk, now=lapsing.expires_at)  # it lapses
     game.refresh_from_db()
     later = game.next_deadline + timedelta(seconds=1)
     bumps("deadline_enforce", game.pk, game_id=game.pk, now=later)
