@@ -83,14 +83,15 @@ class FragmentStore:
             cache.set_many(self._rendered, SECONDS)
 
 
-def whole_table_key(page_keys: dict, *, user, path: str, my_moves: int) -> str:
-    """The whole table page of a reload (#31): its fragments' keys (the game's
-    revision as this viewer sees it), and what the page shows around them:
-    the reader's row as read (their name, language, settings: whatever the
-    header and footer show of it), the address (the footer's language form
-    comes back to it) and the header's count of their games waiting for them.
-    Not the time they last signed in: no page shows it, and every sign-in writes it."""
+def whole_page_key(shown, *, user, path: str, my_moves: int) -> str:
+    """A reader's whole page as a reload finds it (#31): `shown`,
+    the key of what the page's body shows (a table's fragment keys, My
+    games' rows), and what the page shows around it: the reader's row as
+    read (their name, language, settings: whatever the header and footer
+    show of it), the address (the footer's language form comes back to it)
+    and the header's count of their games waiting for them. Not the time
+    they last signed in: no page shows it, and every sign-in writes it."""
     reader = None
     if user.is_authenticated:
         reader = [getattr(user, f.attname) for f in user._meta.concrete_fields if f.attname != "last_login"]
-    return _key("table-whole", sorted(page_keys.values()), reader, path, my_moves)
+    return _key("whole-page", shown, reader, path, my_moves)

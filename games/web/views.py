@@ -88,7 +88,15 @@ def home(request):
     rows = selectors.my_games(user=request.user)
     context = {"rows": rows, "rows_key": fragments.rows_key("my-games", rows), "fragment_seconds": SECONDS}
     context["my_moves"] = sum(row.urgency == 0 for row in rows)  # the header's count, without its query
-    return render(request, "games/my_games.html", context)
+    whole = _whole_page_key(request, ("my-games", context["rows_key"]), context["my_moves"])
+    if whole is None:
+        return render(request, "games/my_games.html", context)
+    store = fragments.FragmentStore([whole])
+    if (kept := _kept_page(request, store, whole)) is not None:
+        return kept
+    response = _keep_page(request, store, whole, "games/my_games.html", context)
+    store.save()
+    return response
 
 
 @login_required
@@ -163,10 +171,10 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
     page_keys = fragments.table_page_keys(
         game=game, mine=mine, user=request.user, muted=reader.mutes, card=card, show_all=show_all
     )
-    whole = _whole_page_key(request, page_keys, reader, error)
+    whole = _whole_page_key(request, sorted(page_keys.values()), reader.my_moves) if error is None else None
     store = fragments.FragmentStore([*page_keys.values(), *([whole] if whole else [])])
-    if whole and (kept := store.get(whole)) is not None:
-        return HttpResponse(with_own_token(kept, lambda: get_token(request)))
+    if whole and (kept := _kept_page(request, store, whole)) is not None:  # before the context: most reloads end here
+        return kept
     context.update(
         table=table,
         # Read only when the chat's fragment is not in the cache.
@@ -184,23 +192,35 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         my_turn_now=_my_turn_now(game, mine),
     )
     if whole:
-        context["csrf_token"] = STAND_IN  # the kept copy holds a stand-in; every response its own token
-    response = render(request, "games/table.html", context)
-    if whole:
-        html = response.content.decode(response.charset)
-        store.put(whole, html)
-        response.content = with_own_token(html, lambda: get_token(request))
+        response = _keep_page(request, store, whole, "games/table.html", context)
+    else:
+        response = render(request, "games/table.html", context)
     store.save()
     return response
 
 
-def _whole_page_key(request, page_keys: dict, reader: selectors.Reader, error: GameError | None) -> str | None:
-    """The key of the whole page as a reload finds it (#31): none for a page
-    with a refusal or messages to show (shown once, never kept)."""
-    if error is not None or len(messages.get_messages(request)):  # counted, not read: the page shows them
+def _whole_page_key(request, shown, my_moves: int) -> str | None:
+    """The key of a reader's whole page (fragments.whole_page_key): none
+    for a page with messages to show (shown once, never kept)."""
+    if len(messages.get_messages(request)):  # counted, not read: the page shows them
         return None
-    path = request.get_full_path()
-    return fragments.whole_table_key(page_keys, user=request.user, path=path, my_moves=reader.my_moves)
+    return fragments.whole_page_key(shown, user=request.user, path=request.get_full_path(), my_moves=my_moves)
+
+
+def _kept_page(request, store: fragments.FragmentStore, key: str) -> HttpResponse | None:
+    """The page kept in `store` under `key`, with this request's own CSRF token."""
+    kept = store.get(key)
+    return None if kept is None else HttpResponse(with_own_token(kept, lambda: get_token(request)))
+
+
+def _keep_page(request, store: fragments.FragmentStore, key: str, template: str, context: dict) -> HttpResponse:
+    """The page rendered and kept in `store` under `key`: the kept copy holds a
+    stand-in where a CSRF token goes, every response its own."""
+    response = render(request, template, {**context, "csrf_token": STAND_IN})
+    html = response.content.decode(response.charset)
+    store.put(key, html)
+    response.content = with_own_token(html, lambda: get_token(request))
+    return response
 
 
 def _team_resignation(game: Game, seats, mine):

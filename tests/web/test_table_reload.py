@@ -3,6 +3,7 @@ game moved (#15): their presence stamp is written at most every SEEN_EVERY,
 and a request with a fresh stamp sends no UPDATE."""
 
 import random
+import re
 from datetime import timedelta
 
 import pytest
@@ -12,6 +13,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import SEEN_EVERY, Seat
+from games.web.csrf_stand_in import STAND_IN
 from tests.gameplay import play_a_move, state_of
 
 pytestmark = pytest.mark.django_db
@@ -83,3 +85,24 @@ def test_a_reload_shows_a_message_once(client, started_game):
     client.post(reverse("new_reply_addresses"))
     assert "stopped working; your next e-mails carry new ones." in reload(client, url)
     assert "stopped working; your next e-mails carry new ones." not in reload(client, url)
+
+
+def test_my_games_reloaded_is_the_kept_page_with_its_own_token_until_something_shown_changes(client, started_game):
+    """My games, reloaded with nothing changed, is served whole from the
+    cache (#31): no template rendered, the page as rendered but for its own
+    CSRF token; a move in one of the games, or a change to the reader's own
+    settings (the header shows their name), shows at once."""
+    game, users = started_game(2, 2, seed=1)
+    client.force_login(users[1])
+    url = reverse("home")
+    first = client.get(url)
+    kept = client.get(url)
+    assert first.templates[0].name == "games/my_games.html" and kept.templates == []
+    assert b'name="csrfmiddlewaretoken" value="' in kept.content and STAND_IN.encode() not in kept.content
+    assert re.sub(rb'value="[^"]+"', b"", first.content) == re.sub(rb'value="[^"]+"', b"", kept.content)
+    before = kept.content.decode()
+    play_a_move(game, users, random.Random(1))
+    assert reload(client, url) != before
+    users[1].username = "renamed-reader"
+    users[1].save()
+    assert "renamed-reader" in reload(client, url)
