@@ -23,6 +23,27 @@ def pytest_runtest_makereport(item, call):
         report.longrepr = f"Skipped in CI, where nothing may be skipped: {report.longrepr}"
 
 
+def _database_order(item) -> int:
+    """pytest-django's order: tests in a rolled-back transaction, then those
+    that commit (their teardown empties every table), then those without a database."""
+    marker = item.get_closest_marker("django_db")
+    fixtures = getattr(item, "fixturenames", ())
+    committing = {"transactional_db", "live_server"} & set(fixtures) or (
+        marker and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences"))
+    )
+    if committing:
+        return 1
+    return 0 if marker or "db" in fixtures else 2
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """pytest then groups the tests of the session's browser together, which
+    put rolled-back tests after committing ones, where the rows the migrations
+    made (the Moderators group) are gone: sort again, keeping the grouping within each part."""
+    items.sort(key=_database_order)
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache(request):
     """Rate-limit counters and heartbeats must not leak from one test to the next."""
