@@ -12,7 +12,8 @@ from django.utils.translation import gettext_lazy as _
 from games import services
 from games.admin._base import ReadOnlyAdmin, ReasonForm, action_page, link
 from games.models import Invitation, Notification, PlayerSuspension, Seat
-from games.services.suspensions import MAX_DAYS, active_suspensions
+from games.services.suspensions import MAX_DAYS
+from games.suspension_rule import active_suspensions
 
 
 @admin.register(Seat)

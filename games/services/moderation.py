@@ -18,7 +18,7 @@ from games.services.bot_wake import bots_wake
 from games.services.bots import bot_name, seat_to_bot
 from games.services.deadlines import clocks_restart, clocks_stop, deadlines_stop, next_deadline, turn_extend
 from games.services.moves import MoveResult, record_input
-from games.services.suspensions import active_suspensions
+from games.suspension_rule import active_suspensions
 
 Kind = ModerationAction.Kind
 RUNNING = (Game.Status.ACTIVE, Game.Status.PAUSED)

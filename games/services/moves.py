@@ -15,7 +15,6 @@ from games.services import ratings
 from games.services._common import clock_of, moving, secure_shuffle
 from games.services.bot_wake import bots_wake
 from games.services.deadlines import deadlines_update
-from games.services.suspensions import require_not_suspended
 from games.services.vacations import vacation_over_on_move
 from games.teammates import deciders
 
@@ -54,11 +53,12 @@ def move_submit(*, game_id: int, user, move: str, expected_version: int, door: s
     the players' doors (web, e-mail, API)."""
     if door not in PLAYER_DOORS:
         raise refusals.PLAYERS_DOORS_ONLY(door=door)
-    require_not_suspended(user)
     with moving(game_id) as (game, seats):
         seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
             raise refusals.NOT_A_PLAYER()
+        if seat.suspended:
+            raise refusals.SUSPENDED()
         if seat.is_bot:
             raise refusals.SEAT_HELD_BY_BOT()
         result = seat_input(

@@ -5,24 +5,20 @@ with the turns they miss."""
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q
 from django.utils import timezone
 
 from games import refusals
 from games.models import ModerationAction, PlayerSuspension
 from games.services.audit import moderator_action
+from games.suspension_rule import active_suspensions
 
 MAX_DAYS = 3650
 
 
-def active_suspensions(now=None):
-    now = now or timezone.now()
-    return PlayerSuspension.objects.filter(Q(ends_at__isnull=True) | Q(ends_at__gt=now), lifted_at__isnull=True)
-
-
 def require_not_suspended(user) -> None:
-    """Refuse a suspended user. On every move: active_suspensions' rule read
-    in Python, as building its OR in the ORM cost more than the query."""
+    """Refuse a suspended user (a move learns it from its locked read instead:
+    locked_seats). active_suspensions' rule read in Python, as building its OR
+    in the ORM cost more than the query."""
     now = timezone.now()
     ends = PlayerSuspension.objects.filter(user=user, lifted_at__isnull=True).values_list("ends_at", flat=True)
     if any(end is None or end > now for end in ends):
