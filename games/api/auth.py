@@ -15,7 +15,7 @@ from accounts.api_tokens import token_for
 from accounts.models import ApiToken
 from accounts.ratelimits import Limit, take
 from games import refusals
-from games.services.suspensions import require_not_suspended
+from games.suspension_rule import require_not_suspended
 
 # A token's last use is written at most this often: not a write per request.
 LAST_USED_EVERY = timedelta(minutes=1)

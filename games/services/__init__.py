@@ -27,7 +27,7 @@ One module per entity, each with one job:
     moderation.py   penalty_apply, game_abort, game_adjudicate, seat_replace,
                     deadline_extend, game_pause, game_resume
     audit.py        moderator_action: who may moderate, the reason, the audit row
-    suspensions.py  player_suspend, player_unsuspend, require_not_suspended
+    suspensions.py  player_suspend, player_unsuspend (the refusal: games/suspension_rule.py)
     chat.py         chat_post, chat_mute, chat_unmute, chat_message_hide
     reports.py      report_create, report_resolve
     records.py      game_export, game_import, game_verify

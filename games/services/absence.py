@@ -13,7 +13,7 @@ from games.mail import notify
 from games.models import Game, Seat
 from games.services._common import changing, seats_of
 from games.services.deadlines import next_deadline, turn_start
-from games.services.suspensions import require_not_suspended
+from games.suspension_rule import require_not_suspended
 
 
 def seat_open(*, game: Game, seat: Seat, now: datetime) -> None:

@@ -16,7 +16,7 @@ from games.mail import notify
 from games.models import ChatMessage, ChatMute, ModerationAction, Seat
 from games.services._common import changing
 from games.services.audit import moderator_action
-from games.services.suspensions import require_not_suspended
+from games.suspension_rule import require_not_suspended
 
 
 def checked_text(text: str, *, limit: int) -> str:

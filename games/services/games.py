@@ -15,7 +15,7 @@ from games.services._common import changing, invitations_lapse, seats_of, secure
 from games.services.bots import bot_name
 from games.services.dealing import game_deal, start_if_full
 from games.services.invitations import invitation_create
-from games.services.suspensions import require_not_suspended
+from games.suspension_rule import require_not_suspended
 
 A_MINUTE, AN_HOUR, THIRTY_DAYS, SIXTY_DAYS = 60, 3600, 30 * 24 * 3600, 60 * 24 * 3600
 

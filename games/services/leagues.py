@@ -27,8 +27,7 @@ from games.services.deadlines import deadlines_stop
 from games.services.dealing import game_deal
 from games.services.games import game_create
 from games.services.seating import seat_take
-from games.services.suspensions import require_not_suspended
-from games.suspension_rule import active_suspensions
+from games.suspension_rule import active_suspensions, require_not_suspended
 
 MIN_DIVISION = 3
 Goes = SeasonEntry.Move

@@ -16,7 +16,7 @@ from games.mail import notify
 from games.models import Game, Move, ResignationProposal, Seat
 from games.services._common import changing, seats_of
 from games.services.moves import PLAYER_DOORS, MoveResult, record_input
-from games.services.suspensions import require_not_suspended
+from games.suspension_rule import require_not_suspended
 from games.teammates import deciders, deciders_change, open_proposal
 
 Status = ResignationProposal.Status
@@ -146,6 +146,28 @@ def resignations_time_passed(*, game_id: int, now: datetime | None = None) -> in
                     proposal.changes_at = _changes_at(game, seats, proposal.team, proposal.expires_at, now)
             ResignationProposal.objects.bulk_update(proposals, ["status", "closed_at", "changes_at"])
     return len(proposals)
+
+
+def suspension_changed(*, user, now: datetime) -> int:
+    """A player's suspension began or was lifted: whom their team's open
+    proposal waits for changes (a suspended player is not asked), so each of
+    their games with one open has its revision moved, and its proposals' next
+    moment of change read again (when the suspension ends, if it does). How
+    many games. Call inside the suspension's transaction."""
+    games = (
+        ResignationProposal.objects.filter(status=Status.OPEN, game__status=Game.Status.ACTIVE, game__seats__user=user)
+        .values_list("game_id", flat=True)
+        .distinct()
+        .order_by("game_id")  # the rows locked in one order, as by every sweep
+    )
+    for game_id in games:
+        with changing(game_id) as game:
+            seats = seats_of(game)
+            proposals = list(game.resignations.filter(status=Status.OPEN))
+            for proposal in proposals:
+                proposal.changes_at = _changes_at(game, seats, proposal.team, proposal.expires_at, now)
+            ResignationProposal.objects.bulk_update(proposals, ["changes_at"])
+    return len(games)
 
 
 def _concede(game: Game, seats: list[Seat], state, seat: Seat, door: str, user, now: datetime) -> MoveResult:

@@ -8,7 +8,7 @@ from games.mail import notify
 from games.models import SEEN_EVERY, Game, Invitation, Seat
 from games.services._common import changing, invitations_lapse, seats_of
 from games.services.dealing import seats_renumber, start_if_full
-from games.services.suspensions import require_not_suspended
+from games.suspension_rule import require_not_suspended
 
 
 def seat_join(*, game_id: int, user) -> Seat:

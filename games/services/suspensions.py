@@ -10,19 +10,10 @@ from django.utils import timezone
 from games import refusals
 from games.models import ModerationAction, PlayerSuspension
 from games.services.audit import moderator_action
+from games.services.resignations import suspension_changed
 from games.suspension_rule import active_suspensions
 
 MAX_DAYS = 3650
-
-
-def require_not_suspended(user) -> None:
-    """Refuse a suspended user (a move learns it from its locked read instead:
-    locked_seats). active_suspensions' rule read in Python, as building its OR
-    in the ORM cost more than the query."""
-    now = timezone.now()
-    ends = PlayerSuspension.objects.filter(user=user, lifted_at__isnull=True).values_list("ends_at", flat=True)
-    if any(end is None or end > now for end in ends):
-        raise refusals.SUSPENDED()
 
 
 def _user(user_id: int):
@@ -46,8 +37,9 @@ def player_suspend(
             raise refusals.SUSPEND_SELF()
         if active_suspensions().filter(user=user).exists():
             raise refusals.ALREADY_SUSPENDED(player=user.username)
-        ends_at = timezone.now() + timedelta(days=days) if days else None
-        suspension = PlayerSuspension.objects.create(user=user, ends_at=ends_at)
+        now = timezone.now()
+        suspension = PlayerSuspension.objects.create(user=user, ends_at=now + timedelta(days=days) if days else None)
+        suspension_changed(user=user, now=now)
         note.target_user = user
         note.changes = {"suspension": suspension.pk, "days": days}
         return suspension
@@ -59,9 +51,11 @@ def player_unsuspend(*, user_id: int, moderator, reason: str, private: bool = Fa
         moderator=moderator, action="suspend", kind=ModerationAction.Kind.UNSUSPEND, reason=reason, private=private
     ) as (_, note):
         user = _user(user_id)
-        lifted = active_suspensions().filter(user=user).update(lifted_at=timezone.now())
+        now = timezone.now()
+        lifted = active_suspensions(now).filter(user=user).update(lifted_at=now)
         if not lifted:
             raise refusals.NOT_SUSPENDED(player=user.username)
+        suspension_changed(user=user, now=now)
         note.target_user = user
         note.changes = {"lifted": lifted}
         return lifted

@@ -4,11 +4,12 @@ missed-turn policy. Lifting the suspension lets them play again."""
 from datetime import timedelta
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 
 from games import services
 from games.errors import Conflict, NotAllowed
-from games.models import Game
+from games.models import Game, Move, PlayerSuspension, ResignationProposal
 from tests.factories import UserFactory
 from tests.gameplay import first_play
 
@@ -61,3 +62,26 @@ def test_lifting_and_expiry(started_game, moderator, monkeypatch):
 def test_a_moderator_cannot_suspend_themselves(moderator):
     with pytest.raises(NotAllowed):
         services.player_suspend(user_id=moderator.pk, moderator=moderator, reason="oops")
+
+
+def test_a_suspension_and_its_lifting_change_the_teams_banner_at_once(client, started_game, moderator):
+    """Whom a team's proposal to resign waits for depends on who is suspended:
+    the tables keyed by the game's revision show it from the moment it changes."""
+    game, users = started_game(6, 2)  # seats 0, 2 and 4 are a team
+    services.resign(game_id=game.pk, user=users[0], door=Move.Door.WEB)
+    client.force_login(users[0])
+    page = lambda: client.get(reverse("game", args=[game.pk])).content.decode()  # noqa: E731
+    both, one = f"Waiting for: {users[2].username}, {users[4].username}.", f"Waiting for: {users[2].username}."
+    assert both in page()
+    services.player_suspend(user_id=users[4].pk, moderator=moderator, reason="abuse", days=1)
+    assert one in page()
+    proposal = ResignationProposal.objects.get(game=game)
+    assert proposal.changes_at == PlayerSuspension.objects.get(user=users[4]).ends_at  # before the proposal lapses
+    services.player_unsuspend(user_id=users[4].pk, moderator=moderator, reason="appeal granted")
+    assert both in page()
+
+
+def test_a_suspension_leaves_the_revision_of_games_without_a_proposal_alone(started_game, moderator):
+    game, users = started_game(2, 2)
+    services.player_suspend(user_id=users[0].pk, moderator=moderator, reason="abuse")
+    assert Game.objects.get(pk=game.pk).revision == game.revision
