@@ -154,7 +154,7 @@ def suspension_changed(*, user, now: datetime) -> int:
     their games with one open has its revision moved, and its proposals' next
     moment of change read again (when the suspension ends, if it does). How
     many games. Call inside the suspension's transaction."""
-    games = (
+    games = list(
         ResignationProposal.objects.filter(status=Status.OPEN, game__status=Game.Status.ACTIVE, game__seats__user=user)
         .values_list("game_id", flat=True)
         .distinct()
