@@ -1,6 +1,7 @@
 """The bots' strength and speed (issue 25), one process per core asked for. Never run by CI.
 
-    nice -n 10 python bench/bots.py [--games 400] [--iterations N] [--seconds 1.0] [--jobs 1] [--seed 1]
+    nice -n 10 python bench/bots.py [--games 400] [--iterations N] [--candidates N] [--seconds 1.0]
+                                     [--jobs 1] [--seed 1] [--each FILE]
 
 In the same run: level 1 against level 0, level 2 against level 1 and level 1
 against itself, each over --games games split evenly over 2 players and 2x2
@@ -25,13 +26,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import choose
-from games.bots.search import DEFAULT_ITERATIONS
+from games.bots.search import CANDIDATES, DEFAULT_ITERATIONS
 from games.engine import apply, deal, legal_actions, player_view, shuffled_deck
 from games.engine.setup import TEAM_NAMES
 
 TABLES = [(2, "automatic"), (2, "tabletop"), (4, "automatic"), (4, "tabletop")]
 PAIRINGS = [(1, 0), (2, 1), (1, 1)]
-BUDGET = {}  # set in each worker: iterations and seconds of a level-2 move
+BUDGET = {}  # set in each worker: iterations, seconds and candidates of a level-2 move
 
 
 def play(task):
@@ -99,17 +100,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=400, help="games per pairing (split over the four tables)")
     parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS, help="level 2: playouts a move")
+    parser.add_argument("--candidates", type=int, default=CANDIDATES, help="level 2: plays searched at most")
     parser.add_argument("--seconds", type=float, default=1.0, help="level 2: seconds a move at most")
     parser.add_argument("--jobs", type=int, default=1, help="processes (one core each)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tables", default="", help="only these tables, e.g. 4p-automatic,4p-tabletop")
     parser.add_argument("--pairings", default="1-0,2-1,1-1", help="which pairings to play, e.g. 1-0,1-1")
+    parser.add_argument("--each", type=Path, help="write each game's pairing, index and whether the tested level won")
     args = parser.parse_args()
     if args.games < 4 or args.jobs < 1:
         parser.error("--games must be at least 4 and --jobs at least 1")
     pairings = [tuple(int(x) for x in p.split("-")) for p in args.pairings.split(",")]
     tables = [t for t in TABLES if not args.tables or f"{t[0]}p-{t[1]}" in args.tables.split(",")]
-    budget = {"iterations": args.iterations, "seconds": args.seconds}
+    budget = {"iterations": args.iterations, "seconds": args.seconds, "candidates": args.candidates}
     tasks = []
     for tested, other in pairings:
         for i in range(args.games):
@@ -120,20 +123,27 @@ def main() -> None:
     started = time.perf_counter()
     results = {p: [] for p in pairings}
     times = {0: [], 1: [], 2: []}
+    # One line a game, so that two runs on the same --seed can be compared game by game (paired screens).
+    each = args.each.open("w") if args.each else None
     with multiprocessing.Pool(args.jobs, initializer=init_worker, initargs=(budget,)) as pool:
         for done, (task, winner, spent) in enumerate(pool.imap_unordered(play, tasks, chunksize=1), 1):
-            (tested, other, _), players, draw_mode, levels, _ = task
-            results[(tested, other)].append((players, draw_mode, levels, winner, task[0][2]))
+            (tested, other, index), players, draw_mode, levels, _ = task
+            results[(tested, other)].append((players, draw_mode, levels, winner, index))
+            if each:
+                won = int(winner is not None and levels[winner] == tested)
+                print(f"{tested}-{other}\t{index}\t{won}", file=each, flush=True)
             for level, seconds in spent.items():
                 times[level].extend(seconds)
             if done % 50 == 0:
                 print(
                     f"  {done}/{len(tasks)} games, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True
                 )
+    if each:
+        each.close()
     elapsed = time.perf_counter() - started
     print(
-        f"bench/bots.py: {args.games} games a pairing, level 2 at most {args.iterations} playouts and "
-        f"{args.seconds} s a move, {args.jobs} process(es), {elapsed:.0f} s"
+        f"bench/bots.py: {args.games} games a pairing, level 2 at most {args.iterations} playouts "
+        f"over {args.candidates} plays and {args.seconds} s a move, {args.jobs} process(es), {elapsed:.0f} s"
     )
     print()
     header = f"{'pairing':<10} {'table':<22} {'games':>5} {'wins':>5} {'draws':>5} {'win rate':>9} {'95 % CI':>15}"

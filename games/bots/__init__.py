@@ -13,13 +13,14 @@ there is nothing to do but resign, which a bot never does. `rng` is a
 Levels: 0 random; 1 greedy (greedy.py); 2 a flat Monte Carlo search over
 sampled worlds among level 1's best plays, its two-eyed jacks kept for a
 sequence (search.py), with a budget of `iterations` playouts a move
-(search.DEFAULT_ITERATIONS by default) and, if given, a cap of `seconds`."""
+(search.DEFAULT_ITERATIONS by default), if given a cap of `seconds`, and at
+most `candidates` plays searched (search.CANDIDATES by default)."""
 
 import random
 
 from games.bots.greedy import greedy_move
 from games.bots.position import Position
-from games.bots.search import search_move
+from games.bots.search import CANDIDATES, search_move
 
 LEVELS = (0, 1, 2)
 
@@ -32,6 +33,7 @@ def choose(
     *,
     iterations: int | None = None,
     seconds: float | None = None,
+    candidates: int = CANDIDATES,
 ) -> dict | None:
     """The action the bot of `level` takes now (see the module's text)."""
     if level not in LEVELS:
@@ -45,7 +47,7 @@ def choose(
     if level == 1:
         text = greedy_move(Position.from_view(view), texts)
     else:
-        text = search_move(view, texts, rng, iterations=iterations, seconds=seconds)
+        text = search_move(view, texts, rng, iterations=iterations, seconds=seconds, candidates=candidates)
     return actions[texts.index(text)]
 
 

@@ -131,6 +131,16 @@ def test_level_2_lets_a_cell_no_other_seat_can_take_wait():
     assert level_2_ranking(discarded)[0] != "7H D6"
 
 
+def test_level_2_searches_at_most_its_candidates():
+    # Blue's D4 D5 and both 7H: level 2 ranks 7H D6 lower; with one candidate there is nothing to search.
+    state = put(new_game([["7H", "7H", *FILLER[:5]], []]), "blue", "D4", "D5")
+    assert decide(state, 0, 2, iterations=60, candidates=1) == level_2_ranking(state)[0]
+    for seed in range(4):
+        state = midgame(seed=seed, turns=12 + seed)
+        ranking = level_2_ranking(state, state.turn)
+        assert decide(state, state.turn, 2, seed=seed, iterations=60, candidates=1) == ranking[0]
+
+
 def test_level_2_with_the_same_seed_chooses_the_same():
     for seed in range(4):
         state = midgame(seed=seed, turns=12 + seed)
