@@ -10,10 +10,9 @@ from functools import cache
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.utils import timezone
 
 from games.models import Game, Hand, Seat
-from games.suspension_rule import suspended_sql
+from games.suspension_rule import moment, suspended_sql
 from sequence_site.db_rows import Columns
 
 SEAT, GAME, HAND, PLAYER = Columns(Seat, "s"), Columns(Game, "g"), Columns(Hand, "h"), Columns(get_user_model(), "u")
@@ -37,7 +36,7 @@ def _sql() -> str:
 def locked_seats(game_id: int) -> list[Seat]:
     """The seats (none when there is no such game or nobody sits), sharing one game; call inside a transaction."""
     with connection.cursor() as cursor:
-        cursor.execute(_sql(), [connection.ops.adapt_datetimefield_value(timezone.now()), game_id])
+        cursor.execute(_sql(), [moment(), game_id])
         rows = cursor.fetchall()
     seats, game = [], None
     at_game, at_hand = len(SEAT.fields), len(SEAT.fields) + len(GAME.fields)

@@ -1,6 +1,7 @@
 """games.suspension_rule's two forms agree: the move's locked read
-(locked_seats, in SQL) says a seat's player is suspended exactly when the
-queryset has a suspension of theirs in force; and a move follows it."""
+(locked_seats) and the services' refusal, both in SQL, say a player is
+suspended exactly when the queryset has a suspension of theirs in force;
+and a move follows it."""
 
 from datetime import timedelta
 
@@ -13,7 +14,7 @@ from games import services
 from games.errors import NotAllowed
 from games.models import PlayerSuspension
 from games.services.locked_seats import locked_seats
-from games.suspension_rule import active_suspensions
+from games.suspension_rule import active_suspensions, require_not_suspended
 from tests.gameplay import first_play
 
 pytestmark = pytest.mark.django_db
@@ -32,6 +33,14 @@ CASES = [
 ]
 
 
+def refuses(user) -> bool:
+    try:
+        require_not_suspended(user)
+    except NotAllowed:
+        return True
+    return False
+
+
 def test_the_locked_read_and_the_queryset_say_the_same(started_game):
     game, users = started_game(len(CASES), 2)
     with time_machine.travel(timezone.now(), tick=False):
@@ -44,7 +53,8 @@ def test_the_locked_read_and_the_queryset_say_the_same(started_game):
         with transaction.atomic():
             read = {seat.user_id: seat.suspended for seat in locked_seats(game.pk)}
         in_force = {user.pk: active_suspensions(now).filter(user=user).exists() for user in users}
-    assert read == in_force
+        refused = {user.pk: refuses(user) for user in users}
+    assert read == in_force == refused
     assert list(in_force.values()) == [False, True, True, False, False, False, True, False]
 
 
