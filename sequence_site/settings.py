@@ -111,8 +111,8 @@ TEMPLATES = [
 
 # --- Database -------------------------------------------------------------
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}",  # unset or empty: the embedded one
         conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
         conn_health_checks=True,
     )

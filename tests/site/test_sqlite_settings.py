@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 PRAGMAS = """
@@ -18,8 +20,11 @@ print(json.dumps(found))
 """
 
 
-def test_sqlite_waits_for_the_lock_and_takes_it_at_begin(tmp_path):
+@pytest.mark.parametrize("database_url", [None, ""], ids=["unset", "empty"])
+def test_sqlite_waits_for_the_lock_and_takes_it_at_begin(tmp_path, database_url):
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")}
+    if database_url is not None:
+        env["DATABASE_URL"] = database_url
     # SQLite makes the file but not its folder; with a Redis broker, nothing else makes var/.
     env.update(VAR_DIR=str(tmp_path / "not-made-yet"), REDIS_URL="redis://127.0.0.1:6379/15")
     result = subprocess.run(
