@@ -33,8 +33,15 @@ def duration(seconds: int) -> str:
 @register.simple_tag
 def card(code: str, extra_class: str = "") -> str:
     """A card as people see and hear it: {% card c %}, or {% card c as shown %}
-    to put it in a translated sentence (the markup is safe: it stays unescaped).
-    Built here, not by a template: a table page shows some 20 (#31)."""
+    to put it in a translated sentence (the markup is safe: it stays unescaped)."""
+    return _card(code, extra_class, get_language())
+
+
+@cache
+def _card(code: str, extra_class: str, language: str | None) -> str:
+    """Each card's markup once per class and language: a table page shows some
+    20 (the hand's sentences, the seats' discards), each as costly as a small
+    template (#31)."""
     return format_html(
         '<span class="playing-card{} {}" title="{}">{}<span class="visually-hidden">, {}</span></span>',
         " red" if is_red(code) else "",

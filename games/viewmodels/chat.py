@@ -87,15 +87,19 @@ def notes_for(*, game: Game) -> list[Note]:
     return [note_of(action) for action in ModerationAction.objects.filter(game=game).order_by("number")]
 
 
-def chat_for(*, game: Game, viewer, my_seat: Seat | None, muted: list[int] | None = None) -> Chat:
+def chat_for(*, game: Game, viewer, my_seat: Seat | None, may_have_muted: bool = True) -> Chat:
     """The chat beside a table: the latest messages, oldest first, those of
     muted players folded into runs, and how many are new to the viewer's seat
-    (the messages carry when the viewer last moved). `muted`: whom the viewer
-    muted, when the caller has read it (the table page's key names it); then
-    a viewer who muted nobody costs one query, the messages."""
+    (the messages carry when the viewer last moved), and whom the viewer
+    muted. `may_have_muted`: False when the caller knows they muted nobody
+    (the table page's key counts their mutes); then the messages are the
+    only query, and one more reads the muted players otherwise."""
     signed_in = viewer is not None and viewer.is_authenticated
-    if muted is None:
-        muted = list(ChatMute.objects.filter(user=viewer).values_list("muted_id", flat=True)) if signed_in else []
+    reads_mutes = signed_in and may_have_muted
+    muted_users = (
+        [mute.muted for mute in ChatMute.objects.filter(user=viewer).select_related("muted")] if reads_mutes else []
+    )
+    muted = {user.pk for user in muted_users}
     shown = ChatMessage.objects.filter(game=game, hidden_at__isnull=True)
     if my_seat is not None:
         mine = Move.objects.filter(game=game, seat=my_seat.position).order_by("-seq").values("created_at")[:1]
@@ -115,7 +119,6 @@ def chat_for(*, game: Game, viewer, my_seat: Seat | None, muted: list[int] | Non
     if my_seat is not None:
         since = (latest[0].my_last_move if latest else None) or game.started_at
         new = sum(1 for m in messages if m.author_id != viewer.pk and (since is None or m.created_at > since))
-    muted_users = [mute.muted for mute in ChatMute.objects.filter(user=viewer).select_related("muted")] if muted else []
     return Chat(messages=messages, can_post=my_seat is not None, muted=muted_users, lines=lines, new=new)
 
 

@@ -178,12 +178,17 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
     context.update(
         table=table,
         # Read only when the chat's fragment is not in the cache.
-        chat=SimpleLazyObject(lambda: chat_for(game=game, viewer=request.user, my_seat=mine)),
-        notes=SimpleLazyObject(lambda: notes_for(game=game)),
+        # A reader who muted nobody needs no query for it; nor a game without notes.
+        chat=SimpleLazyObject(
+            lambda: chat_for(game=game, viewer=request.user, my_seat=mine, may_have_muted=bool(reader.mutes[0]))
+        ),
+        notes=SimpleLazyObject(lambda: notes_for(game=game)) if reader.moderator_notes != 0 else [],
         resignation=SimpleLazyObject(lambda: _team_resignation(game, seats, mine)),
         # the game's change to the viewer's rating, on the game-over panel (a game's end rates it once)
         rating_change=SimpleLazyObject(lambda: leaderboards.change_in(game, request.user) if mine else None),
-        votes=SimpleLazyObject(lambda: vote_box(game=game, seats=seats, my_seat=mine, now=timezone.now())),
+        votes=SimpleLazyObject(
+            lambda: vote_box(game=game, seats=seats, my_seat=mine, now=timezone.now(), votes_cast=reader.votes_cast)
+        ),
         page_keys=page_keys,
         fragment_store=store,
         fragment_seconds=SECONDS,
