@@ -42,13 +42,14 @@ class Reader:
     their games waiting for them (my_move_count), their mutes as a key
     (how many, and the newest: mutes are only added and removed, so any
     change to the set changes one of the two); and how many moderator notes
-    the game has and votes were cast since its last move (None: not read,
-    for a visitor)."""
+    the game has, votes were cast since its last move and whether its chat
+    shows any message (None: not read, for a visitor)."""
 
     my_moves: int = 0
     mutes: tuple[int, int | None] = (0, None)
     moderator_notes: int | None = None
     votes_cast: int | None = None
+    chat_shown: bool | None = None
 
 
 def table_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | None, Reader]:
@@ -56,8 +57,8 @@ def table_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | No
     game, seats, mine, read = _game_seen(game_id, user, reading=True)
     if not read:
         return game, seats, mine, Reader()
-    moves, mutes, newest_mute, notes, votes = read
-    return game, seats, mine, Reader(moves or 0, (mutes or 0, newest_mute), notes, votes)
+    moves, mutes, newest_mute, notes, votes, chat = read
+    return game, seats, mine, Reader(moves or 0, (mutes or 0, newest_mute), notes, votes, bool(chat))
 
 
 def _game_seen(game_id: int, user, *, reading: bool) -> tuple[Game, list[Seat], Seat | None, tuple]:

@@ -87,13 +87,16 @@ def notes_for(*, game: Game) -> list[Note]:
     return [note_of(action) for action in ModerationAction.objects.filter(game=game).order_by("number")]
 
 
-def chat_for(*, game: Game, viewer, my_seat: Seat | None, may_have_muted: bool = True) -> Chat:
+def chat_for(
+    *, game: Game, viewer, my_seat: Seat | None, may_have_muted: bool = True, may_have_messages: bool = True
+) -> Chat:
     """The chat beside a table: the latest messages, oldest first, those of
     muted players folded into runs, and how many are new to the viewer's seat
     (the messages carry when the viewer last moved), and whom the viewer
     muted. `may_have_muted`: False when the caller knows they muted nobody
     (the table page's key counts their mutes); then the messages are the
-    only query, and one more reads the muted players otherwise."""
+    only query, and one more reads the muted players otherwise.
+    `may_have_messages`: False when the caller knows the chat shows none."""
     signed_in = viewer is not None and viewer.is_authenticated
     reads_mutes = signed_in and may_have_muted
     muted_users = (
@@ -104,7 +107,7 @@ def chat_for(*, game: Game, viewer, my_seat: Seat | None, may_have_muted: bool =
     if my_seat is not None:
         mine = Move.objects.filter(game=game, seat=my_seat.position).order_by("-seq").values("created_at")[:1]
         shown = shown.annotate(my_last_move=Subquery(mine))
-    latest = list(shown.order_by("-created_at", "-pk")[:CHAT_ON_TABLE])[::-1]
+    latest = list(shown.order_by("-created_at", "-pk")[:CHAT_ON_TABLE])[::-1] if may_have_messages else []
     lines: list = []
     for message in latest:
         message.muted = message.author_id in muted

@@ -178,9 +178,15 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
     context.update(
         table=table,
         # Read only when the chat's fragment is not in the cache.
-        # A reader who muted nobody needs no query for it; nor a game without notes.
+        # A reader who muted nobody needs no query for it; nor an empty chat, nor a game without notes.
         chat=SimpleLazyObject(
-            lambda: chat_for(game=game, viewer=request.user, my_seat=mine, may_have_muted=bool(reader.mutes[0]))
+            lambda: chat_for(
+                game=game,
+                viewer=request.user,
+                my_seat=mine,
+                may_have_muted=bool(reader.mutes[0]),
+                may_have_messages=reader.chat_shown is not False,
+            )
         ),
         notes=SimpleLazyObject(lambda: notes_for(game=game)) if reader.moderator_notes != 0 else [],
         resignation=SimpleLazyObject(lambda: _team_resignation(game, seats, mine)),

@@ -177,15 +177,20 @@ def test_a_message_of_another_game_cannot_be_reported_here(started_game):
 
 
 def test_the_table_page_queries_do_not_grow_with_the_chat(client, started_game, django_assert_num_queries):
-    """The chat costs the same whatever it holds; a reader who muted nobody
-    (nearly all) skips the query of whom they muted, and one who did reads
-    them once, however many."""
+    """The chat costs the same whatever it holds, and nothing when it is
+    empty; a reader who muted nobody (nearly all) skips the query of whom they
+    muted, and one who did reads them once, however many."""
     game, users = started_game(2, 2)
     client.force_login(users[1])
     table(client, game)  # the presence stamp is written once, then not for 30 s
     cache.clear()  # each page built anew: what it reads, not a cached copy
+    with CaptureQueriesContext(connection) as empty:
+        table(client, game)
+    ChatMessage.objects.create(game=game, author=users[0], name="first", text="hello")
+    cache.clear()
     with CaptureQueriesContext(connection) as few:
         table(client, game)
+    assert len(few.captured_queries) == len(empty.captured_queries) + 1
     for n in range(10):
         ChatMessage.objects.create(game=game, author=users[n % 2], name=f"n{n}", text=f"line {n}")
     cache.clear()
