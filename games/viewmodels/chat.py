@@ -103,11 +103,7 @@ def chat_for(
         [mute.muted for mute in ChatMute.objects.filter(user=viewer).select_related("muted")] if reads_mutes else []
     )
     muted = {user.pk for user in muted_users}
-    shown = ChatMessage.objects.filter(game=game, hidden_at__isnull=True)
-    if my_seat is not None:
-        mine = Move.objects.filter(game=game, seat=my_seat.position).order_by("-seq").values("created_at")[:1]
-        shown = shown.annotate(my_last_move=Subquery(mine))
-    latest = list(shown.order_by("-created_at", "-pk")[:CHAT_ON_TABLE])[::-1] if may_have_messages else []
+    latest = _latest(game, my_seat) if may_have_messages else []
     lines: list = []
     for message in latest:
         message.muted = message.author_id in muted
@@ -123,6 +119,15 @@ def chat_for(
         since = (latest[0].my_last_move if latest else None) or game.started_at
         new = sum(1 for m in messages if m.author_id != viewer.pk and (since is None or m.created_at > since))
     return Chat(messages=messages, can_post=my_seat is not None, muted=muted_users, lines=lines, new=new)
+
+
+def _latest(game: Game, my_seat: Seat | None) -> list[ChatMessage]:
+    """The latest messages shown, oldest first, each with when the seat last moved."""
+    shown = ChatMessage.objects.filter(game=game, hidden_at__isnull=True)
+    if my_seat is not None:
+        mine = Move.objects.filter(game=game, seat=my_seat.position).order_by("-seq").values("created_at")[:1]
+        shown = shown.annotate(my_last_move=Subquery(mine))
+    return list(shown.order_by("-created_at", "-pk")[:CHAT_ON_TABLE])[::-1]
 
 
 def new_messages(since: dict[Seat, datetime]) -> dict[int, list[ChatMessage]]:
