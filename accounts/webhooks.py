@@ -68,17 +68,29 @@ _TOKEN_USER = ApiToken._meta.get_field("user").column
 
 
 @functools.cache
-def _listening_sql() -> str:
+def _working_sql() -> str:
+    """The working webhooks (w) with their tokens (t): FROM … WHERE, two %s (working_params)."""
     hooks, tokens, users = Webhook._meta, ApiToken._meta, get_user_model()._meta
     expires = tokens.get_field("expires_at").column
     return (
-        f"SELECT {', '.join([*HOOK.select, *TOKEN.select])} FROM {hooks.db_table} w"
+        f"FROM {hooks.db_table} w"
         f" INNER JOIN {tokens.db_table} t ON t.{tokens.pk.column} = w.{hooks.get_field('token').column}"
         f" INNER JOIN {users.db_table} u ON u.{users.pk.column} = t.{_TOKEN_USER}"
         f" WHERE w.{hooks.get_field('disabled_at').column} IS NULL"
         f" AND t.{tokens.get_field('revoked_at').column} IS NULL AND u.{users.get_field('is_active').column} = %s"
         f" AND (t.{expires} IS NULL OR t.{expires} > %s)"
     )
+
+
+def working_params() -> list:
+    return [True, timezone.now()]
+
+
+def may_listen_sql(user_column: str) -> str:
+    """SQL, true when the user in `user_column` has a working webhook (two %s:
+    working_params): a read that already runs can say whether `listening` may
+    find any (its token's scopes, JSON, are checked by `listening` alone)."""
+    return f"EXISTS (SELECT 1 {_working_sql()} AND t.{_TOKEN_USER} = {user_column})"
 
 
 def listening(users: tuple[str, list]) -> list[Webhook]:
@@ -88,8 +100,10 @@ def listening(users: tuple[str, list]) -> list[Webhook]:
     ORM took longer to build it than the database to answer it."""
     users_sql, users_params = users
     with connection.cursor() as cursor:
+        columns = ", ".join([*HOOK.select, *TOKEN.select])
         cursor.execute(
-            f"{_listening_sql()} AND t.{_TOKEN_USER} IN ({users_sql})", [True, timezone.now(), *users_params]
+            f"SELECT {columns} {_working_sql()} AND t.{_TOKEN_USER} IN ({users_sql})",
+            [*working_params(), *users_params],
         )
         rows = cursor.fetchall()
     hooks = []

@@ -56,10 +56,13 @@ def _players_sql() -> str:
     )
 
 
-def to_webhooks(game_id: int) -> None:
+def to_webhooks(game_id: int, *, may_listen: bool = True) -> None:
     """Queue the game's event, as it is now, for each of its players' (and
     invitees') webhooks: called at the end of every change to a game, inside
-    its transaction. One query when nobody listens."""
+    its transaction. One query when nobody listens; none when the caller's
+    read of the players said so (`may_listen`)."""
+    if not may_listen:
+        return
     hooks = webhooks.listening((_players_sql(), [game_id, game_id, Invitation.Status.PENDING.value]))
     if not hooks:
         return

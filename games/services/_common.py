@@ -56,7 +56,8 @@ def moving(game_id: int) -> Iterator[tuple[Game, list[Seat]]]:
         for seat in seats:
             seat.game, seat.stored_clock = game, clock_of(seat)
         yield game, seats
-        events.to_webhooks(game_id)
+        # A game in play tells its seated players only (invitees' events are of forming games).
+        events.to_webhooks(game_id, may_listen=any(seat.may_listen for seat in seats))
 
 
 def revised_game(game_id: int) -> Game:

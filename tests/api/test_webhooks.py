@@ -8,9 +8,11 @@ import hmac
 import json
 import time
 from datetime import timedelta
+from unittest import mock
 
 import pytest
 import time_machine
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -20,6 +22,7 @@ from accounts.models import ApiToken, Webhook, WebhookEvent
 from games import events, services
 from games.errors import GameError
 from games.models import Game
+from games.services.locked_seats import locked_seats
 from tests.factories import UserFactory
 from tests.gameplay import first_play
 from tests.receiver import receiver
@@ -277,3 +280,39 @@ def test_the_players_and_pending_invitees_with_a_live_token_that_reads_games_are
     events.to_webhooks(game.pk)
     told = set(WebhookEvent.objects.values_list("webhook_id", flat=True))
     assert told == {hook[creator.pk].pk, hook[others[0].pk].pk, hook[others[7].pk].pk}  # two seated, one invited
+
+
+def test_the_moves_locked_read_says_which_players_may_listen_as_listening_finds_them(settings):
+    """locked_seats' may_listen (accounts.webhooks.may_listen_sql) is true for
+    every player `listening` finds, and false for one without a working
+    webhook; it leaves the token's scopes to `listening`."""
+    settings.WEBHOOK_ALLOW_LOOPBACK = True
+    creator, *others = UserFactory.create_batch(8)
+    game = services.game_create(start_mode=Game.StartMode.MANUAL, creator=creator, players=8, teams=2)
+    for user in others:
+        invitation = services.invitation_create(game_id=game.pk, inviter=creator, invitee=user.username)
+        services.invitation_accept(invitation_id=invitation.pk, user=user)
+    working, games_play_only, expired, revoked, disabled, inactive, _without_webhook = others
+    hook = {user.pk: hooked(user, "http://127.0.0.1:9/")[0] for user in [creator, *others[:-1]]}
+    ApiToken.objects.filter(pk=hook[games_play_only.pk].token_id).update(scopes=["games:play"])
+    ApiToken.objects.filter(pk=hook[expired.pk].token_id).update(expires_at=timezone.now())
+    ApiToken.objects.filter(pk=hook[revoked.pk].token_id).update(revoked_at=timezone.now())
+    Webhook.objects.filter(pk=hook[disabled.pk].pk).update(disabled_at=timezone.now())
+    type(creator).objects.filter(pk=inactive.pk).update(is_active=False)
+    with transaction.atomic():
+        may_listen = {seat.user_id for seat in locked_seats(game.pk) if seat.may_listen}
+    everyone = (f"SELECT id FROM {type(creator)._meta.db_table}", [])
+    found = {listener.token.user_id for listener in webhooks.listening(everyone)}
+    assert found == {creator.pk, working.pk} and may_listen == {creator.pk, working.pk, games_play_only.pk}
+
+
+def test_a_move_nobody_listens_to_asks_for_no_webhook(started_game, settings):
+    """The move's locked read said nobody may listen: `listening` is not asked."""
+    settings.WEBHOOK_ALLOW_LOOPBACK = True
+    game, users = started_game(2, 2, seed=3)
+    with mock.patch.object(webhooks, "listening", wraps=webhooks.listening) as asked:
+        services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
+        assert asked.call_count == 0
+        hooked(users[1], "http://127.0.0.1:9/")
+        services.move_submit(game_id=game.pk, user=users[1], move=first_play(game, 1), expected_version=1)
+        assert asked.call_count == 1 and WebhookEvent.objects.filter(game_id=game.pk).exists()
