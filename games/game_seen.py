@@ -12,7 +12,7 @@ from functools import cache
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from games.models import ChatMessage, ChatMute, Game, ModerationAction, Seat, Vote
+from games.models import ChatMute, Game, Seat
 from games.visibility import visible_sql
 from sequence_site.db_rows import Columns
 
@@ -36,26 +36,10 @@ def my_moves_sql() -> str:
 
 @cache
 def _reader_sql() -> str:
-    """The reader's waiting games and their mutes as a key (how many, and the
-    newest), three %s for the user; and, counted, the game's moderator notes,
-    the votes cast since its last move and (0 or 1) its chat messages shown,
-    three %s for the game (the page reads each part only when there is some)."""
-    mutes, notes, votes, chat = ChatMute._meta, ModerationAction._meta, Vote._meta, ChatMessage._meta
+    """The reader's waiting games and their mutes as a key (how many, and the newest)."""
+    mutes = ChatMute._meta
     of_reader = f"FROM {mutes.db_table} WHERE {mutes.get_field('user').column} = %s"
-    notes_of_game = f"FROM {notes.db_table} WHERE {notes.get_field('game').column} = %s"
-    votes_now = (
-        f"FROM {votes.db_table} WHERE {votes.get_field('game').column} = %s"
-        f" AND {votes.get_field('version').column} = g.{Game._meta.get_field('version').column}"
-    )
-    chat_shown = (
-        f"FROM {chat.db_table} WHERE {chat.get_field('game').column} = %s"
-        f" AND {chat.get_field('hidden_at').column} IS NULL"
-    )
-    return (
-        f"({my_moves_sql()}), (SELECT COUNT(*) {of_reader}), (SELECT MAX({mutes.pk.column}) {of_reader}),"
-        f" (SELECT COUNT(*) {notes_of_game}), (SELECT COUNT(*) {votes_now}),"
-        f" CASE WHEN EXISTS (SELECT 1 {chat_shown}) THEN 1 ELSE 0 END"
-    )
+    return f"({my_moves_sql()}), (SELECT COUNT(*) {of_reader}), (SELECT MAX({mutes.pk.column}) {of_reader})"
 
 
 @cache
@@ -72,13 +56,12 @@ def _from_sql() -> str:
 def game_seen(*, game_id: int, user, reading: bool) -> tuple[Game, list[Seat], tuple] | None:
     """The game, its seats (each with its game and player set) and, when
     `reading` (for a signed-in user), the reader's (waiting games, mutes, newest
-    mute) and the game's moderator notes, votes since its last move and chat
-    messages shown, counted; None when the viewer may not see the game, or there is no such game."""
+    mute); None when the viewer may not see the game, or there is no such game."""
     reading = reading and user.is_authenticated
     columns = [*GAME.select, *SEAT.select, *PLAYER.select]
     rule, rule_params = visible_sql(user=user, game="g")
     sql = f"SELECT {', '.join(columns)}{', ' + _reader_sql() if reading else ''}{_from_sql()} AND {rule}"
-    params = [*([user.pk] * 3 + [game_id] * 3 if reading else []), game_id, *rule_params]
+    params = [*([user.pk] * 3 if reading else []), game_id, *rule_params]
     with connection.cursor() as cursor:
         cursor.execute(f"{sql} ORDER BY s.{Seat._meta.get_field('position').column}", params)
         rows = cursor.fetchall()
@@ -90,4 +73,4 @@ def game_seen(*, game_id: int, user, reading: bool) -> tuple[Game, list[Seat], t
         if (seat := SEAT.instance(row, at_seat)) is not None:
             seat.game, seat.user = game, PLAYER.instance(row, at_player)
             seated.append(seat)
-    return game, seated, tuple(rows[0][-6:]) if reading else ()
+    return game, seated, tuple(rows[0][-3:]) if reading else ()

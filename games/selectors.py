@@ -37,19 +37,14 @@ def game_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | Non
 
 @dataclass(frozen=True, slots=True)
 class Reader:
-    """What the table page needs for a signed-in reader besides the game,
+    """What the table page needs of its signed-in reader besides the game,
     read in the game's own query (table_for_viewer): the header's count of
-    their games waiting for them (my_move_count), their mutes as a key
+    their games waiting for them (my_move_count), and their mutes as a key
     (how many, and the newest: mutes are only added and removed, so any
-    change to the set changes one of the two); and how many moderator notes
-    the game has, votes were cast since its last move and whether its chat
-    shows any message (None: not read, for a visitor)."""
+    change to the set changes one of the two)."""
 
     my_moves: int = 0
     mutes: tuple[int, int | None] = (0, None)
-    moderator_notes: int | None = None
-    votes_cast: int | None = None
-    chat_shown: bool | None = None
 
 
 def table_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | None, Reader]:
@@ -57,8 +52,8 @@ def table_for_viewer(*, game_id: int, user) -> tuple[Game, list[Seat], Seat | No
     game, seats, mine, read = _game_seen(game_id, user, reading=True)
     if not read:
         return game, seats, mine, Reader()
-    moves, mutes, newest_mute, notes, votes, chat = read
-    return game, seats, mine, Reader(moves or 0, (mutes or 0, newest_mute), notes, votes, bool(chat))
+    moves, mutes, newest_mute = read
+    return game, seats, mine, Reader(moves or 0, (mutes or 0, newest_mute))
 
 
 def _game_seen(game_id: int, user, *, reading: bool) -> tuple[Game, list[Seat], Seat | None, tuple]:

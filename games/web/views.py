@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import inputs, leaderboards, refusals, selectors, services
 from games.errors import GameError
 from games.models import Game, Move, Pool
+from games.table_extras import table_extras
 from games.viewmodels.chat import chat_for, notes_for
 from games.viewmodels.rating_chart import chart
 from games.viewmodels.replay import replay_frame
@@ -175,25 +176,26 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
     store = fragments.FragmentStore([*page_keys.values(), *([whole] if whole else [])])
     if whole and (kept := _kept_page(request, store, whole)) is not None:  # before the context: most reloads end here
         return kept
+    # What the page shows besides the table, each read only when its fragment is
+    # not in the cache, and only when it has something (extras counts them, once).
+    extras = SimpleLazyObject(lambda: table_extras(game))
     context.update(
         table=table,
-        # Read only when the chat's fragment is not in the cache.
-        # A reader who muted nobody needs no query for it; nor an empty chat, nor a game without notes.
         chat=SimpleLazyObject(
             lambda: chat_for(
                 game=game,
                 viewer=request.user,
                 my_seat=mine,
                 may_have_muted=bool(reader.mutes[0]),
-                may_have_messages=reader.chat_shown is not False,
+                may_have_messages=extras.chat_shown,
             )
         ),
-        notes=SimpleLazyObject(lambda: notes_for(game=game)) if reader.moderator_notes != 0 else [],
+        notes=SimpleLazyObject(lambda: notes_for(game=game) if extras.moderator_notes else []),
         resignation=SimpleLazyObject(lambda: _team_resignation(game, seats, mine)),
         # the game's change to the viewer's rating, on the game-over panel (a game's end rates it once)
         rating_change=SimpleLazyObject(lambda: leaderboards.change_in(game, request.user) if mine else None),
         votes=SimpleLazyObject(
-            lambda: vote_box(game=game, seats=seats, my_seat=mine, now=timezone.now(), votes_cast=reader.votes_cast)
+            lambda: vote_box(game=game, seats=seats, my_seat=mine, now=timezone.now(), votes_cast=extras.votes_cast)
         ),
         page_keys=page_keys,
         fragment_store=store,

@@ -7,11 +7,10 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import JSONField, OuterRef, Subquery
-from django.utils import timezone
 
 from games import selectors, services
 from games.errors import GameNotFound
-from games.models import ChatMessage, ChatMute, Game, ModerationAction, Move, Seat
+from games.models import ChatMute, Game, Move, Seat
 from tests.factories import ModeratorFactory, UserFactory
 from tests.gameplay import first_play, play_a_move, state_of
 from tests.loaded import loaded
@@ -278,32 +277,8 @@ def test_the_table_reads_the_game_seats_and_players_the_orm_reads(started_game):
         for seat in Seat.objects.filter(user=users[1], game__status=Game.Status.ACTIVE).select_related("game")
         if seat.game.turn_position == seat.position or seat.draw_deadline is not None
     ]
-    assert waiting and reader == selectors.Reader(len(waiting), (2, newest.pk), 0, 0, False)
+    assert waiting and reader == selectors.Reader(len(waiting), (2, newest.pk))
     assert selectors.my_move_count(user=users[1]) == len(waiting)
-    ModerationAction.objects.create(game=game, number=1, kind=ModerationAction.Kind.PAUSE, reason="a quarrel")
-    assert selectors.table_for_viewer(game_id=game.pk, user=users[1])[3].moderator_notes == 1
-    assert selectors.table_for_viewer(game_id=against_bot.pk, user=users[1])[3].moderator_notes == 0
-    assert selectors.table_for_viewer(game_id=game.pk, user=AnonymousUser())[3].moderator_notes is None
-
-
-def test_the_table_counts_the_votes_cast_since_the_last_move(started_game):
-    """The page reads the votes only when some were cast since the game's last move."""
-    game, users = started_game(4, 2, is_public=True)
-    assert selectors.table_for_viewer(game_id=game.pk, user=users[1])[3].votes_cast == 0
-    services.vote_pause(game_id=game.pk, user=users[1])
-    assert selectors.table_for_viewer(game_id=game.pk, user=users[0])[3].votes_cast == 1
-    services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
-    assert selectors.table_for_viewer(game_id=game.pk, user=users[0])[3].votes_cast == 0
-    assert selectors.table_for_viewer(game_id=game.pk, user=AnonymousUser())[3].votes_cast is None
-
-
-def test_the_table_knows_whether_its_chat_shows_a_message(started_game):
-    game, users = started_game(2, 2)
-    assert selectors.table_for_viewer(game_id=game.pk, user=users[0])[3].chat_shown is False
-    message = services.chat_post(game_id=game.pk, user=users[1], text="good luck")
-    assert selectors.table_for_viewer(game_id=game.pk, user=users[0])[3].chat_shown is True
-    ChatMessage.objects.filter(pk=message.pk).update(hidden_at=timezone.now())
-    assert selectors.table_for_viewer(game_id=game.pk, user=users[0])[3].chat_shown is False
 
 
 def test_a_game_nobody_sits_at_is_read_alone(started_game):
