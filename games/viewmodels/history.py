@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from games.describe import describe_move, join_phrases, move_phrases
-from games.models import BOT_MARK, Game, Move, Seat
+from games.models import BOT_MARK, Move, Seat
 
 NOT_A_TURN = ("draw", "lost")  # a tabletop draw and the site's lost draw happen between turns
 WITHIN_A_TURN = ("dead ", "penalty ")  # a dead card is turned in before the play; a penalty card any time
@@ -41,11 +41,6 @@ def rounds_of(moves) -> dict[int, int]:
     return starts
 
 
-def round_starts(game: Game) -> dict[int, int]:
-    """rounds_of the whole game: one query of three small columns."""
-    return rounds_of(game.moves.order_by("seq").values_list("seq", "seat", "text"))
-
-
 def history_lines(
     moves: list[Move],
     seats: list[Seat],
@@ -55,7 +50,7 @@ def history_lines(
     rounds: dict[int, int] | None = None,
 ) -> list[HistoryLine]:
     """`moves` newest first; `hands`: each seat's hand size after each move,
-    when known; `rounds`: the moves that open a round (round_starts). A draw
+    when known; `rounds`: the moves that open a round (rounds_of). A draw
     is told with the play before it, when that play is among `moves`."""
     names = {seat.position: seat.name for seat in seats}
     lines: list[HistoryLine] = []

@@ -15,8 +15,9 @@ from games.engine.board import CARD_CELLS, CELL_NAMES
 from games.engine.cards import JACKS, TWO_EYED_JACKS, card_label, is_red
 from games.mail.board_text import board_rows
 from games.models import Game, Invitation, Move, Seat
-from games.viewmodels.history import HistoryLine, history_lines, round_starts
+from games.viewmodels.history import HistoryLine, history_lines
 from games.viewmodels.lost_draws import hand_sizes_after, lost_in_game, why_mine_was_lost
+from games.viewmodels.newest_moves import newest_moves
 from games.viewmodels.recap import MOST_ENTRIES, Entry, changed_cells, recap_of, since_last_acted
 from games.viewmodels.seats import SeatRow, TeamRow, seat_rows, team_rows, turn_order
 from games.words import card_name
@@ -368,7 +369,7 @@ def table_for(
     if game.result_reason == "adjudicated":  # a moderator's result: the game's, not the engine's
         view["result"] = {"winner": game.winner or None, "reason": "adjudicated"}
     history = history_window(game.players) if history is None else history
-    recent = list(game.moves.order_by("-seq")[:history]) if history else []
+    recent, rounds = newest_moves(game.pk, history) if history else ([], {})
     names = {seat.position: seat.name for seat in seats}
     teams = {seat.position: game.team_name_of(seat.position) for seat in seats}
     # A spectator's news is the round since the seat to play last played.
@@ -413,7 +414,7 @@ def table_for(
             seats,
             teams,
             hand_sizes_after(recent, {row["seat"]: row["cards"] for row in view["seats"]}),
-            rounds=round_starts(game) if recent else {},
+            rounds=rounds,
         ),
         my_seat=my_seat,
         news=recap.entries,
