@@ -69,7 +69,7 @@ def replay_frame(*, game: Game, seats: list[Seat], at: int | None) -> ReplayFram
         rows=board_cells(view, last_move=last_play, targets={}),
         seats=seat_rows(view, seats, me=None, live=False),
         teams=team_rows(view),
-        history=list(reversed(history_lines(list(reversed(shown)), seats, teams, rounds=starts))),
+        history_of=lambda: list(reversed(history_lines(list(reversed(shown)), seats, teams, rounds=starts))),
     )
     # move seq n is the n-th move, so the position after it is `n`
     plays = [m.seq for m in moves if is_turn(m.seat, m.text)]

@@ -5,8 +5,10 @@ the order of the draw pile. The game page and the e-mails both read it, so
 whose turn it is, who won and what may be played are worked out here once."""
 
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 
 from django.utils.translation import gettext
 
@@ -188,7 +190,7 @@ class Table:
     actions: Actions = field(default_factory=Actions)
     selected: str | None = None
     targets: list[str] = field(default_factory=list)  # the cells the selected card can go to
-    history: list[HistoryLine] = field(default_factory=list)
+    history_of: Callable[[], list[HistoryLine]] = list  # the history's lines, built when first read
     my_seat: Seat | None = None
     news: list[Entry] = field(default_factory=list)  # what each seat did since the viewer last played
     news_more: str = ""  # "and 2 more players", when some were left out
@@ -197,6 +199,13 @@ class Table:
     show_all: bool = False  # "where my cards go" is on: the cells of every card in the hand are marked
     on_time: bool = False  # the game was conceded by the clock (missed turns), not by a player
     rematch: Rematch | None = None
+
+    @cached_property
+    def history(self) -> list[HistoryLine]:
+        """The moves the page lists, newest first; built only when read, since the
+        history's fragment is one per revision, shared by its viewers: the next
+        one to view a revision finds it cached."""
+        return self.history_of()
 
     @property
     def my_row(self) -> SeatRow | None:
@@ -409,7 +418,7 @@ def table_for(
         actions=actions,
         selected=selected,
         targets=sorted(targets),
-        history=history_lines(
+        history_of=lambda: history_lines(
             recent,
             seats,
             teams,

@@ -255,3 +255,21 @@ def test_a_moderators_extension_shows_on_a_cached_table(client, table):
     services.deadline_extend(game_id=game.pk, moderator=ModeratorFactory(), minutes=24 * 60, reason="ill")
     after = page(client, users[0], url)
     assert rendered(after) == FRAGMENTS and after.content.decode() != before
+
+
+def test_the_next_viewer_of_a_revision_builds_no_history(client, table, monkeypatch):
+    """The history's fragment is shared by a revision's viewers: a page built
+    anew for another seat reads it, and never builds the history's lines."""
+    from games.viewmodels import table as table_viewmodel
+
+    built = []
+    lines = table_viewmodel.history_lines
+    monkeypatch.setattr(
+        table_viewmodel, "history_lines", lambda *args, **kwargs: built.append(1) or lines(*args, **kwargs)
+    )
+    game, users = table
+    url = reverse("game", args=[game.pk])
+    assert rendered(page(client, users[0], url)) == FRAGMENTS and len(built) == 1
+    response = page(client, users[1], url)
+    assert rendered(response) == {"page"} and len(built) == 1
+    assert "Moves, newest first" in response.content.decode()
