@@ -23,12 +23,10 @@ class VoteBox:
     paused_by_players: bool
 
 
-def vote_box(
-    *, game: Game, seats: list[Seat], my_seat: Seat | None, now: datetime, votes_cast: int | None = None
-) -> VoteBox | None:
+def vote_box(*, game: Game, seats: list[Seat], my_seat: Seat | None, now: datetime, votes_cast: int) -> VoteBox | None:
     """What this player may vote on (None: a spectator, or nothing to vote on).
-    `votes_cast`: how many votes were cast since the game's last move, when the
-    caller counted them (none: no query for them)."""
+    `votes_cast`: how many votes were cast since the game's last move (the
+    page counts them: games.table_extras); none, no query for them."""
     if my_seat is None or game.state is None:
         return None
     if game.status == Game.Status.PAUSED:
@@ -39,9 +37,9 @@ def vote_box(
     voters = active_voters(state, seats)
     if not any(seat.pk == my_seat.pk for seat in voters):
         return None
-    votes = []
-    if votes_cast != 0:
-        votes = list(Vote.objects.filter(game=game, version=game.version).values_list("kind", "voter_id"))
+    votes = (
+        list(Vote.objects.filter(game=game, version=game.version).values_list("kind", "voter_id")) if votes_cast else []
+    )
     pauses = {voter for kind, voter in votes if kind == Vote.Kind.PAUSE}
     skips = {voter for kind, voter in votes if kind == Vote.Kind.SKIP}
     absent = seats[state.turn]

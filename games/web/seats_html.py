@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from functools import cache
 from html import escape
 
+from django.template import Context
+from django.template.defaulttags import CsrfTokenNode
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
@@ -119,7 +121,7 @@ def _row(seat: SeatRow, words: Words, game_id: int, csrf_token) -> str:
     if seat.offered and seat.is_me:
         back = (
             f'\n<form method="post" action="{reverse("game_keep_seat", args=[game_id])}" class="inline-form">'
-            f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(str(csrf_token))}">'
+            f"{CsrfTokenNode().render(Context({'csrf_token': csrf_token}))}"  # the {% csrf_token %} tag's own
             f'<button type="submit" class="small">{words.back}</button></form>'
         )
     cards = ngettext("%(cards)s card", "%(cards)s cards", seat.cards) % {"cards": seat.cards}
@@ -147,16 +149,15 @@ def _notes(seat: SeatRow, words: Words) -> str:
     if seat.bank_left is not None:
         notes.append(escape(bank_left(seat.bank_left)))
     elif seat.bank_runs_out:
-        until = countdown(timezone.localtime(seat.bank_runs_out), "short")
-        notes.append(gettext("bank runs out at %(until)s") % {"until": until})
+        notes.append(gettext("bank runs out at %(until)s") % {"until": _short(countdown, seat.bank_runs_out)})
     if seat.offered:
         notes.append(f"<strong>{words.offered}</strong>")
     if seat.away_from:
-        start = moment(timezone.localtime(seat.away_from), "short")
-        said = gettext("on vacation from %(start)s until %(until)s") % {"start": start, "until": _until(seat)}
+        start, until = _short(moment, seat.away_from), _short(moment, seat.away_until)
+        said = gettext("on vacation from %(start)s until %(until)s") % {"start": start, "until": until}
         notes.append(f'<span class="away">{said}</span>')
     elif seat.away_until:
-        said = gettext("on vacation until %(until)s") % {"until": _until(seat)}
+        said = gettext("on vacation until %(until)s") % {"until": _short(moment, seat.away_until)}
         notes.append(f'<span class="away">{said}</span>')
     if seat.missed_turns:
         notes.append(gettext("missed %(missed)s") % {"missed": seat.missed_turns})
@@ -171,8 +172,9 @@ def _notes(seat: SeatRow, words: Words) -> str:
     return f'\n<small class="seat-notes muted">{" ".join(notes)}</small>' if notes else ""
 
 
-def _until(seat: SeatRow) -> str:
-    return moment(timezone.localtime(seat.away_until), "short")
+def _short(time_filter, value) -> str:
+    """A date filter of games.templatetags.dates, given the local time as the template engine gives it."""
+    return time_filter(timezone.localtime(value), "short")
 
 
 def _discards(seats: list[SeatRow], words: Words) -> str:
