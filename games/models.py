@@ -17,6 +17,7 @@ from django.utils.translation import pgettext_lazy
 from accounts.models import EmailKind
 from games.engine import ALLOWED_TEAMS, TEAM_NAMES
 from games.engine.setup import team_of
+from sequence_site.db_flush import update_without_flush
 
 PLAYER_COUNT_CHOICES = [(n, f"{n} players") for n in ALLOWED_TEAMS]
 
@@ -201,7 +202,7 @@ class SeatQuerySet(models.QuerySet):
         a stamp older than SEEN_EVERY, so that a reload storm writes nothing.
         A presence mark, not game state (services.seat_seen is the door)."""
         stale = Q(last_seen_at__isnull=True) | Q(last_seen_at__lt=now - SEEN_EVERY)
-        return self.filter(stale).update(last_seen_at=now)
+        return update_without_flush(self.filter(stale), last_seen_at=now)  # a lost mark costs a turn e-mail at most
 
 
 class Seat(models.Model):

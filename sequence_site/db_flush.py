@@ -1,25 +1,30 @@
-"""A transaction whose commit does not wait for the disk, for marks worth
-less than a disk flush (a player's presence at the table). On PostgreSQL,
-synchronous_commit off for that transaction only: a crash may lose the last
-fraction of a second of such marks, never leaves the database inconsistent,
-and every other commit still waits for its flush. A flush is ~3.7 ms here
-against ~0.2 ms without (bench/RESULTS.md, stop 40), paid by the first view
-of a table after each move."""
+"""An UPDATE whose commit does not wait for the disk, for marks worth less
+than a disk flush (a player's presence at the table). On PostgreSQL,
+synchronous_commit off for that statement's transaction only: a crash may
+lose the last fraction of a second of such marks, never leaves the database
+inconsistent, and every other commit still waits for its flush (bench/RESULTS.md,
+stop 40: the flush is paid by the first view of a table after each move)."""
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
-from django.db import connection, transaction
+from django.db import connection
+from django.db.models import QuerySet
+from django.db.models.sql import UpdateQuery
 
 
-@contextmanager
-def transaction_without_flush() -> Iterator[None]:
-    """Inside another transaction, just that one (its commit keeps its flush); elsewhere a plain one."""
-    if connection.in_atomic_block:
-        yield
-        return
-    with transaction.atomic():
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SET LOCAL synchronous_commit TO OFF")
-        yield
+def update_without_flush(queryset: QuerySet, **values) -> int:
+    """`queryset.update(**values)`, in one round trip: outside a transaction, its
+    own commit skips the flush; inside one, that transaction keeps its flush."""
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
+        return queryset.update(**values)
+    query = queryset.query.chain(UpdateQuery)
+    query.add_update_values(values)
+    update, params = query.get_compiler(queryset.db).as_sql()
+    # The setting is local to the statement's own transaction, so its commit
+    # is the only one without the flush (a SET LOCAL of its own would need a
+    # transaction block: three more round trips).
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"WITH changed AS ({update} RETURNING 1)"
+            " SELECT COUNT(*), set_config('synchronous_commit', 'off', true) FROM changed",
+            params,
+        )
+        return cursor.fetchone()[0]

@@ -139,12 +139,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     VAR_DIR.mkdir(parents=True, exist_ok=True)  # SQLite makes a file, not its folder
 # Behind PgBouncer in transaction mode (#28) each transaction may run on another
 # server connection, so nothing may outlive one: no server-side cursors (a named
-# cursor lives across fetches) and no prepared statements (psycopg prepares a
-# query it has run five times, on the server connection it ran on).
+# cursor lives across fetches) and no prepared statements.
 DB_TRANSACTION_POOLING = env_bool("DB_TRANSACTION_POOLING", False)
-if DB_TRANSACTION_POOLING and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
-    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = None
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Parameters bound by the server, so that psycopg can prepare a query it has
+    # run five times on a connection: PostgreSQL then skips planning it, which
+    # took half of a table page's own query's time (bench/RESULTS.md, stop 42).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(  # beside the URL's own (?sslmode=…)
+        server_side_binding=True, prepare_threshold=None if DB_TRANSACTION_POOLING else 5
+    )
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = DB_TRANSACTION_POOLING
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache and Celery broker -----------------------------------------

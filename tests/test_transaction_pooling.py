@@ -24,5 +24,9 @@ def database_settings(**env) -> list:
 
 def test_transaction_pooling_turns_off_server_side_cursors_and_prepared_statements():
     url = "postgres://sequence@db.invalid:6432/sequence"
-    assert database_settings(DATABASE_URL=url, DB_TRANSACTION_POOLING="true") == [True, {"prepare_threshold": None}]
-    assert database_settings(DATABASE_URL=url, DB_TRANSACTION_POOLING="false") == [False, {}]
+    pooled = database_settings(DATABASE_URL=url, DB_TRANSACTION_POOLING="true")
+    assert pooled == [True, {"server_side_binding": True, "prepare_threshold": None}]
+    direct = database_settings(DATABASE_URL=url, DB_TRANSACTION_POOLING="false")
+    assert direct == [False, {"server_side_binding": True, "prepare_threshold": 5}]
+    secured = database_settings(DATABASE_URL=f"{url}?sslmode=require")
+    assert secured == [False, {"sslmode": "require", "server_side_binding": True, "prepare_threshold": 5}]

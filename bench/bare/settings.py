@@ -49,6 +49,8 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")), conn_health_checks=True
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # the site's options: its queries prepared too
+    DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 5}
 # The site's session store: in the database, read through the cache (Redis
 # when the bench has it, as the site; otherwise memory, a little cheaper than
 # the site's file cache).

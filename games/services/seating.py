@@ -9,7 +9,6 @@ from games.models import SEEN_EVERY, Game, Invitation, Seat
 from games.services._common import changing, invitations_lapse, seats_of
 from games.services.dealing import seats_renumber, start_if_full
 from games.suspension_rule import require_not_suspended
-from sequence_site.db_flush import transaction_without_flush
 
 
 def seat_join(*, game_id: int, user) -> Seat:
@@ -76,5 +75,4 @@ def seat_seen(*, game_id: int, user, seat: Seat | None = None) -> None:
     if seat is not None and seat.last_seen_at is not None and seat.last_seen_at >= now - SEEN_EVERY:
         return
     if user.is_authenticated:
-        with transaction_without_flush():  # a lost mark costs a turn e-mail at most
-            Seat.objects.filter(game_id=game_id, user=user).mark_seen(now)
+        Seat.objects.filter(game_id=game_id, user=user).mark_seen(now)
