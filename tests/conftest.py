@@ -46,11 +46,14 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache(request):
-    """Rate-limit counters and heartbeats must not leak from one test to the next."""
+    """Rate-limit counters, heartbeats and kept headers must not leak from one test to the next."""
     if "django_db_setup" in request.fixturenames or request.node.get_closest_marker("django_db"):
         from django.core.cache import cache
 
+        from games.web.header import header_html
+
         cache.clear()
+        header_html.cache_clear()
 
 
 @pytest.fixture(autouse=True)

@@ -75,6 +75,9 @@ class FragmentStore:
     def get(self, key: str) -> str | None:
         return self._found.get(self._keys[key])
 
+    def has_all(self, *keys: str) -> bool:
+        return all(self._keys[key] in self._found for key in keys)
+
     def put(self, key: str, html: str) -> None:
         self._rendered[self._keys[key]] = html
 

@@ -165,10 +165,6 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
     if mine is not None:
         services.seat_seen(game_id=game.pk, user=request.user, seat=mine)  # at the table: no turn e-mail
     card, show_all = inputs.read_card(request.GET.get("card")), _shows_all(request)
-    # Built only when a fragment of the page is not in the cache (most reloads find them all).
-    table = SimpleLazyObject(
-        lambda: table_for(game=game, seats=seats, my_seat=mine, selected_card=card, show_all=show_all)
-    )
     page_keys = fragments.table_page_keys(
         game=game, mine=mine, user=request.user, muted=reader.mutes, card=card, show_all=show_all
     )
@@ -176,6 +172,12 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
     store = fragments.FragmentStore([*page_keys.values(), *([whole] if whole else [])])
     if whole and (kept := _kept_page(request, store, whole)) is not None:  # before the context: most reloads end here
         return kept
+    # The view-model, for the fragments that show it (the page's own part and the history),
+    # built only when one of them is not in the cache: before rendering, so that the
+    # templates read it directly rather than through a lazy object's every attribute.
+    table = None
+    if not store.has_all(page_keys["page"], page_keys["history"]):
+        table = table_for(game=game, seats=seats, my_seat=mine, selected_card=card, show_all=show_all)
     # What the page shows besides the table, each read only when its fragment is
     # not in the cache, and only when it has something (extras counts them, once).
     extras = SimpleLazyObject(lambda: table_extras(game))

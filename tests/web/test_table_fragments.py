@@ -273,3 +273,20 @@ def test_the_next_viewer_of_a_revision_builds_no_history(client, table, monkeypa
     response = page(client, users[1], url)
     assert rendered(response) == {"page"} and len(built) == 1
     assert "Moves, newest first" in response.content.decode()
+
+
+def test_the_view_model_is_built_only_when_a_fragment_that_shows_it_is_missing(client, table, monkeypatch):
+    """The page's own part and the history show the table's view-model: a page
+    whose fragments are all cached (another address, so not the whole page
+    kept) builds none; one whose own part is missing builds it once."""
+    from games.web import views
+
+    built = []
+    table_for = views.table_for
+    monkeypatch.setattr(views, "table_for", lambda **kwargs: built.append(1) or table_for(**kwargs))
+    game, users = table
+    url = reverse("game", args=[game.pk])
+    assert rendered(page(client, users[0], url)) == FRAGMENTS and len(built) == 1
+    response = page(client, users[0], f"{url}?from=mail")
+    assert response.context is not None and rendered(response) == set() and len(built) == 1
+    assert rendered(page(client, users[1], url)) == {"page"} and len(built) == 2
