@@ -132,6 +132,7 @@ class Fixture:
 
     player: object = None
     cookies: dict = field(default_factory=dict)  # username -> Cookie header
+    bare_cookie: str = ""  # the player's, for the bare floor: signed in by Django's own backend
     csrf: str = ""
     table_early: int = 0  # game ids
     table_late: int = 0
@@ -228,14 +229,16 @@ def clone_games(template, pairs, **fields) -> list:
     return games
 
 
-def session_cookie(user, csrf: str) -> str:
+def session_cookie(user, csrf: str, backend: str = "") -> str:
+    """A signed-in session of `user`, by the site's first backend unless
+    `backend` (the bare floor's is Django's own)."""
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.cached_db import SessionStore
 
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[BACKEND_SESSION_KEY] = backend or settings.AUTHENTICATION_BACKENDS[0]
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.create()
     return f"{settings.SESSION_COOKIE_NAME}={session.session_key}; {settings.CSRF_COOKIE_NAME}={csrf}"
@@ -372,6 +375,7 @@ def fill(filler_games: int, move_games: int, cold_games: int) -> Fixture:
 
     for user in (player, *fx.list_users.values()):
         fx.cookies[user.username] = session_cookie(user, fx.csrf)
+    fx.bare_cookie = session_cookie(player, fx.csrf, backend="django.contrib.auth.backends.ModelBackend")
 
     with connection.cursor() as cursor:
         cursor.execute("CREATE TABLE bench_bare_row (id serial PRIMARY KEY, counter integer NOT NULL, note text)")
@@ -774,7 +778,7 @@ class Row:
 
 def floors(fx: Fixture, bare: Server, minimal: Server, move_body: str) -> dict[str, Target]:
     """The bare pages every row is read against, measured at both ends of each pass."""
-    player = fx.cookies[fx.player.username]
+    player = fx.bare_cookie
     return {
         "signed-in": Target("bare page, signed in", bare, "/board/", player),
         "minimal": Target("minimal page", minimal, "/board/"),

@@ -258,9 +258,9 @@ CELERY_BEAT_SCHEDULE = {
 
 # --- Accounts ---------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
-AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+AUTHENTICATION_BACKENDS = [  # Django's and allauth's, with the session's user read in one written query
+    "accounts.auth_backends.ModelBackend",
+    "accounts.auth_backends.AuthenticationBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
