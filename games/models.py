@@ -17,7 +17,6 @@ from django.utils.translation import pgettext_lazy
 from accounts.models import EmailKind
 from games.engine import ALLOWED_TEAMS, TEAM_NAMES
 from games.engine.setup import team_of
-from sequence_site.db_flush import update_without_flush
 
 PLAYER_COUNT_CHOICES = [(n, f"{n} players") for n in ALLOWED_TEAMS]
 
@@ -196,15 +195,6 @@ SEEN_EVERY = timedelta(seconds=30)
 BOT_MARK = "\N{ROBOT FACE}"
 
 
-class SeatQuerySet(models.QuerySet):
-    def mark_seen(self, now: datetime) -> int:
-        """Stamp these seats as at the table now: one UPDATE that writes only
-        a stamp older than SEEN_EVERY, so that a reload storm writes nothing.
-        A presence mark, not game state (services.seat_seen is the door)."""
-        stale = Q(last_seen_at__isnull=True) | Q(last_seen_at__lt=now - SEEN_EVERY)
-        return update_without_flush(self.filter(stale), last_seen_at=now)  # a lost mark costs a turn e-mail at most
-
-
 class Seat(models.Model):
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(
@@ -242,8 +232,6 @@ class Seat(models.Model):
         blank=True,
         help_text=_("When the player last had the table open (to within 30 s)."),
     )
-
-    objects = SeatQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("seat")

@@ -6,10 +6,15 @@ import pytest
 from django.db import connection, transaction
 
 from accounts.models import User
-from sequence_site.db_flush import update_without_flush
+from sequence_site.db_flush import execute_without_flush
 from tests.factories import UserFactory
 
 ROUNDS = 20
+NAMED = f"UPDATE {User._meta.db_table} SET first_name = %s WHERE id IN (%s, %s)"
+
+
+def name(user_ids: list, first_name: str) -> int:
+    return execute_without_flush(NAMED, [first_name, *user_ids, *user_ids][:3])
 
 
 def synchronous_commit() -> str | None:
@@ -32,10 +37,9 @@ def wal_syncs() -> int:
 @pytest.mark.django_db(transaction=True)
 def test_it_updates_and_commits_and_leaves_the_connection_as_it_was():
     users = UserFactory.create_batch(3)
-    changed = update_without_flush(User.objects.filter(pk__in=[u.pk for u in users[:2]]), first_name="seen")
-    assert changed == 2
+    assert name([users[0].pk, users[1].pk], "seen") == 2
     assert sorted(User.objects.values_list("first_name", flat=True)) == ["", "seen", "seen"]
-    assert update_without_flush(User.objects.filter(pk=-1), first_name="none") == 0
+    assert name([-1], "none") == 0
     assert synchronous_commit() in ("on", None)  # the next statement flushes again
     with transaction.atomic():
         assert synchronous_commit() in ("on", None)
@@ -53,7 +57,7 @@ def test_its_commits_do_not_wait_for_the_flush_and_plain_ones_do():
     plain = wal_syncs() - before
     before = wal_syncs()
     for n in range(ROUNDS):
-        update_without_flush(marks, first_name=f"mark {n}")
+        name([user.pk], f"mark {n}")
     unflushed = wal_syncs() - before
     assert plain >= ROUNDS
     assert unflushed < ROUNDS // 2  # the WAL writer's own flushes only
@@ -64,6 +68,6 @@ def test_its_commits_do_not_wait_for_the_flush_and_plain_ones_do():
 def test_inside_another_transaction_it_leaves_that_ones_flush_alone():
     user = UserFactory()
     with transaction.atomic():
-        assert update_without_flush(User.objects.filter(pk=user.pk), first_name="inside") == 1
+        assert name([user.pk], "inside") == 1
         assert synchronous_commit() in ("on", None)
     assert User.objects.get(pk=user.pk).first_name == "inside"

@@ -6,6 +6,7 @@ from django.utils import timezone
 from games import refusals
 from games.mail import notify
 from games.models import SEEN_EVERY, Game, Invitation, Seat
+from games.presence_stamp import stamp_seen
 from games.services._common import changing, invitations_lapse, seats_of
 from games.services.dealing import seats_renumber, start_if_full
 from games.suspension_rule import require_not_suspended
@@ -69,10 +70,10 @@ def seat_take(*, game: Game, user) -> Seat:
 def seat_seen(*, game_id: int, user, seat: Seat | None = None) -> None:
     """The user is at the table (a page view, a poll): their turn e-mail can wait.
     No lock and no version: a presence mark, not game state. `seat`: the
-    user's seat as just read; a stamp on it that `mark_seen` would not
+    user's seat as just read; a stamp on it that `stamp_seen` would not
     replace saves the UPDATE's round trip."""
     now = timezone.now()
     if seat is not None and seat.last_seen_at is not None and seat.last_seen_at >= now - SEEN_EVERY:
         return
     if user.is_authenticated:
-        Seat.objects.filter(game_id=game_id, user=user).mark_seen(now)
+        stamp_seen(game_id=game_id, user_id=user.pk, now=now)

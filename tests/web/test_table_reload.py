@@ -22,7 +22,8 @@ pytestmark = pytest.mark.django_db
 def writes_to_seats(client, url) -> int:
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url).status_code == 200
-    return sum(query["sql"].startswith('UPDATE "games_seat"') for query in queries.captured_queries)
+    seats = re.compile(rf'\bUPDATE "?{Seat._meta.db_table}"?\s')
+    return sum(seats.search(query["sql"]) is not None for query in queries.captured_queries)
 
 
 @pytest.mark.parametrize("page", ["game", "game_version"])
