@@ -1,10 +1,10 @@
 """Rows read on a cursor, made into what the ORM would have given: for the
 few hot queries written once in SQL from the models' _meta (games.game_lines,
-games.game_seen, accounts.webhooks, accounts.auth_backends), where building the query with the ORM on
-every request cost more than running it. Values are converted by each
-field's own public `to_python` / `from_db_value`, instances made by the
-models' public `from_db`; each such query has a test that it reads what the
-ORM reads."""
+games.game_seen, accounts.webhooks, accounts.auth_backends), where building
+the query with the ORM on every request cost more than running it. Values
+are converted by each field's own public `to_python` / `from_db_value`,
+instances made by the models' public `from_db`; each such query has a test
+that it reads what the ORM reads."""
 
 from dataclasses import dataclass
 from datetime import UTC
