@@ -7,6 +7,7 @@ from django.db import connection, transaction
 
 from accounts.models import User
 from sequence_site.db_flush import execute_without_flush
+from tests.databases import postgresql_only
 from tests.factories import UserFactory
 
 ROUNDS = 20
@@ -45,10 +46,9 @@ def test_it_updates_and_commits_and_leaves_the_connection_as_it_was():
         assert synchronous_commit() in ("on", None)
 
 
+@postgresql_only
 @pytest.mark.django_db(transaction=True)
 def test_its_commits_do_not_wait_for_the_flush_and_plain_ones_do():
-    if connection.vendor != "postgresql":
-        pytest.skip("SQLite's commits are left as they are")  # no flag to turn: the mark is a plain update
     user = UserFactory()
     marks = User.objects.filter(pk=user.pk)
     before = wal_syncs()

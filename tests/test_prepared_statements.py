@@ -6,6 +6,7 @@ import pytest
 from django.db import connection
 
 from accounts.models import User
+from tests.databases import postgresql_only
 
 
 def prepared_statements_reading(table: str) -> int:
@@ -14,10 +15,9 @@ def prepared_statements_reading(table: str) -> int:
         return cursor.fetchone()[0]
 
 
+@postgresql_only
 @pytest.mark.django_db
 def test_a_query_run_again_and_again_is_prepared():
-    if connection.vendor != "postgresql":
-        pytest.skip("prepared statements are PostgreSQL's")
     table = User._meta.db_table
     list(User.objects.filter(pk=1))
     assert prepared_statements_reading(table) == 0  # once is not yet worth it
