@@ -197,20 +197,34 @@ class GameRow:
         return sentence_case(words, names.values())
 
 
-def _listed(rows, own_width: int = 0) -> dict[int, tuple[tuple, ListedGame]]:
-    """Rows of (`own_width` columns of their own, the game's, one seat of it
-    or None, and the last move's when there are) grouped by game, in the
-    order of the rows: the own columns and the game with its seats."""
-    game_end, seat_end = own_width + len(LISTED), own_width + len(LISTED) + len(SEAT_COLUMNS)
-    games: dict[int, tuple[tuple, ListedGame]] = {}
+def _games_of(rows) -> list[ListedGame]:
+    """The ORM's rows of (the game's columns, one seat of it or None) grouped
+    by game, in the order of the rows: each game with its seats."""
+    seat_end = len(LISTED) + len(SEAT_COLUMNS)
+    games: dict[int, ListedGame] = {}
     for row in rows:
-        game_pk = row[own_width]
-        if game_pk not in games:
-            game = ListedGame(*row[own_width:game_end], [], *row[seat_end:])
-            games[game_pk] = (tuple(row[:own_width]), game)
-        if row[game_end] is not None:
-            games[game_pk][1].seat_list.append(ListedSeat(*row[game_end:seat_end]))
-    return games
+        if row[0] not in games:
+            games[row[0]] = ListedGame(*row[: len(LISTED)], [])
+        if row[len(LISTED)] is not None:
+            games[row[0]].seat_list.append(ListedSeat(*row[len(LISTED) : seat_end]))
+    return list(games.values())
+
+
+def _game_lines(rows, own_width: int) -> list[tuple[tuple, ListedGame]]:
+    """games.game_lines' lines (`own_width` columns of their own, the game's,
+    its seats, its last move) as the own columns and the game with its seats."""
+    game_end = own_width + len(LISTED)
+    return [
+        (
+            tuple(row[:own_width]),
+            ListedGame(*row[own_width:game_end], [ListedSeat(*seat) for seat in row[game_end]], *row[game_end + 1 :]),
+        )
+        for row in rows
+    ]
+
+
+def _user_and_status(b, g) -> str:
+    return f"b.{b.get_field('user').column} = %s AND g.{g.get_field('status').column} = %s"
 
 
 MY_SEATS = GameLines(
@@ -218,17 +232,25 @@ MY_SEATS = GameLines(
     ("id", "position", "draw_deadline"),
     game=LISTED,
     seat=SEAT_COLUMNS,
-    where=lambda b, g: f"b.{b.get_field('user').column} = %s AND NOT (g.{g.get_field('status').column} = %s)",
+    where=lambda b, g: f"b.{b.get_field('user').column} = %s AND NOT (g.{g.get_field('status').column} IN (%s, %s))",
+)
+# A long-time player's finished games are hundreds: only the newest few the list shows are read.
+MY_FINISHED = GameLines(
+    Seat,
+    ("id", "position", "draw_deadline"),
+    game=LISTED,
+    seat=SEAT_COLUMNS,
+    where=_user_and_status,
+    newest=lambda b, g: (
+        f"COALESCE(g.{g.get_field('finished_at').column}, g.{g.get_field('created_at').column}) DESC, g.{g.pk.column}"
+    ),
 )
 MY_INVITATIONS = GameLines(
     Invitation,
     ("id",),
     game=LISTED,
     seat=SEAT_COLUMNS,
-    where=lambda b, g: (
-        f"b.{b.get_field('user').column} = %s AND b.{b.get_field('status').column} = %s"
-        f" AND g.{g.get_field('status').column} = %s"
-    ),
+    where=lambda b, g: f"{_user_and_status(b, g)} AND b.{b.get_field('status').column} = %s",
 )
 
 
@@ -244,12 +266,15 @@ def _invitees(game_ids: list[int]) -> dict[int, tuple[str, ...]]:
 def my_games(*, user, finished_limit: int = 10) -> list[GameRow]:
     """The viewer's games, most urgent first: my move (nearest deadline
     first), waiting on others, invitations and forming games, then finished.
-    Two queries (the viewer's seats, their invitations), each row a seat of
-    one of their games with its game's last move, their SQL written once
-    (games.game_lines); a third for whom forming games still wait for."""
-    mine = MY_SEATS.rows([user.pk, Game.Status.ABORTED])
+    Three queries (the viewer's seats in games not over, in the newest of
+    their finished games, their invitations), a line a game with its seats
+    and last move, their SQL written once (games.game_lines); a fourth for
+    whom forming games still wait for."""
+    mine = MY_SEATS.rows([user.pk, Game.Status.ABORTED, Game.Status.FINISHED])
+    if finished_limit:
+        mine += MY_FINISHED.rows([user.pk, Game.Status.FINISHED, finished_limit])
     rows, finished, forming = [], [], []
-    for (seat_pk, position, draw_deadline), game in _listed(mine, own_width=3).values():
+    for (seat_pk, position, draw_deadline), game in _game_lines(mine, own_width=3):
         seat = next(s for s in game.seat_list if s.pk == seat_pk)
         if game.status == Game.Status.ACTIVE:
             my_move = game.turn_position == position or draw_deadline is not None
@@ -264,13 +289,12 @@ def my_games(*, user, finished_limit: int = 10) -> list[GameRow]:
     if forming:  # whom the forming games still wait for: one query more, only when there are some
         waiting = _invitees([row.game.pk for row in forming])
         rows.extend(dataclasses.replace(row, invited=waiting.get(row.game.pk, ())) for row in forming)
-    invitations = MY_INVITATIONS.rows([user.pk, Invitation.Status.PENDING, Game.Status.FORMING])
-    for (invitation_pk,), game in _listed(invitations, own_width=1).values():
+    invitations = MY_INVITATIONS.rows([user.pk, Game.Status.FORMING, Invitation.Status.PENDING])
+    for (invitation_pk,), game in _game_lines(invitations, own_width=1):
         rows.append(GameRow(game, None, 2, None, invitation_pk))
     far = timezone.now().replace(year=9999)
     rows.sort(key=lambda row: (row.urgency, row.deadline or far, -row.game.pk))
-    finished.sort(key=lambda row: row.game.finished_at or row.game.created_at, reverse=True)
-    return rows + finished[:finished_limit]
+    return rows + finished  # newest first, as read
 
 
 def _lines(games: QuerySet[Game]) -> QuerySet:
@@ -278,10 +302,6 @@ def _lines(games: QuerySet[Game]) -> QuerySet:
     query: a row for each seat (or one for a game nobody sits at)."""
     chosen = Game.objects.filter(pk__in=games.values("pk")).order_by(*games.query.order_by, "seats__position")
     return chosen.values_list(*LISTED, *(f"seats__{column}" for column in SEAT_COLUMNS))
-
-
-def _games_of(rows) -> list[ListedGame]:
-    return [game for _, game in _listed(rows).values()]
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import JSONField, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 
 from games import selectors, services
 from games.errors import GameNotFound
@@ -217,40 +218,70 @@ def test_a_query_built_once_runs_with_each_callers_own_ids(started_game):
         assert line.game_id == game.pk and line.outcome == "won" and line.finished_at == row.game.finished_at
 
 
-def my_seats_by_the_orm(user_id: int):
-    """selectors.MY_SEATS's lines as the ORM reads them: the reference its SQL must match."""
+def lines_by_the_orm(seats) -> list[list]:
+    """games.game_lines' lines for these seats as the ORM reads them, the
+    reference its SQL must match: a line a game, the seat's columns, the
+    game's, the game's seats in turn order, its last move."""
     last = Move.objects.filter(game_id=OuterRef("game_id")).order_by("-seq")
-    seats = Seat.objects.filter(user_id=user_id).exclude(game__status=Game.Status.ABORTED)
-    return (
-        seats.annotate(
-            last_seat=Subquery(last.values("seat")[:1]),
-            last_text=Subquery(last.values("text")[:1]),
-            last_events=Subquery(last.values("events")[:1], output_field=JSONField()),
-        )
-        .order_by("game_id", "game__seats__position")
-        .values_list(
-            "id",
-            "position",
-            "draw_deadline",
-            *(f"game__{column}" for column in selectors.LISTED),
-            *(f"game__seats__{column}" for column in selectors.SEAT_COLUMNS),
-            "last_seat",
-            "last_text",
-            "last_events",
-        )
+    lines = seats.annotate(
+        last_seat=Subquery(last.values("seat")[:1]),
+        last_text=Subquery(last.values("text")[:1]),
+        last_events=Subquery(last.values("events")[:1], output_field=JSONField()),
+    ).values_list(
+        "id",
+        "position",
+        "draw_deadline",
+        *(f"game__{column}" for column in selectors.LISTED),
+        "last_seat",
+        "last_text",
+        "last_events",
     )
+    seats_of = {}
+    for game_id, *seat in Seat.objects.order_by("game_id", "position").values_list("game_id", *selectors.SEAT_COLUMNS):
+        seats_of.setdefault(game_id, []).append(seat)
+    game_end = 3 + len(selectors.LISTED)
+    return [[*line[:game_end], seats_of[line[3]], *line[game_end:]] for line in lines]
+
+
+def my_lines(user_id: int, finished_limit: int) -> list[list]:
+    """What my_games reads: the games not over, then the newest finished ones."""
+    live = [user_id, Game.Status.ABORTED, Game.Status.FINISHED]
+    finished = [user_id, Game.Status.FINISHED, finished_limit]
+    return selectors.MY_SEATS.rows(live) + selectors.MY_FINISHED.rows(finished)
+
+
+def my_lines_by_the_orm(user_id: int, finished_limit: int) -> list[list]:
+    mine = Seat.objects.filter(user_id=user_id)
+    live = mine.exclude(game__status__in=[Game.Status.ABORTED, Game.Status.FINISHED]).order_by("game_id")
+    newest = Coalesce("game__finished_at", "game__created_at").desc()
+    finished = mine.filter(game__status=Game.Status.FINISHED).order_by(newest, "game_id")[:finished_limit]
+    return lines_by_the_orm(live) + lines_by_the_orm(finished)
 
 
 def test_the_lines_of_my_games_are_the_rows_the_orm_reads(started_game):
     """Every kind of column (dates, a flag, JSON, NULLs of a game not begun
-    and of an open draw) comes back from game_lines' cursor as from the ORM."""
-    game, users = started_game(2, 2, draw_mode="tabletop", weekends_off=True)
+    and of an open draw, the seats' list) comes back from game_lines' cursor
+    as from the ORM, a line a game."""
+    game, users = started_game(4, 2, draw_mode="tabletop", weekends_off=True)
     services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
     services.game_create(start_mode=Game.StartMode.MANUAL, creator=users[0], players=3, teams=3)  # forming
-    rows = selectors.MY_SEATS.rows([users[0].pk, Game.Status.ABORTED])
-    assert rows == [list(row) for row in my_seats_by_the_orm(users[0].pk)] and len(rows) == 3
-    assert any(isinstance(value, list) and value for value in rows[0])  # the last move's events
+    rows = my_lines(users[0].pk, 9)
+    assert rows == my_lines_by_the_orm(users[0].pk, 9) and len(rows) == 2
+    assert any(isinstance(value, list) and value and isinstance(value[0], dict) for value in rows[0])  # events
+    assert [len(row[3 + len(selectors.LISTED)]) for row in rows] == [4, 1]  # each game's seats
     assert any(value is None for value in rows[-1])  # no move yet
+
+
+def test_my_games_reads_only_the_finished_games_it_shows(started_game):
+    """A long-time player's finished games are not all read on every visit:
+    the lines stop at the newest few the list shows."""
+    me = UserFactory()
+    finished = [finish(me) for _ in range(4)]
+    playing = start(me, my_turn=True)
+    for shown in (0, 2, 9):
+        rows = my_lines(me.pk, shown)
+        assert rows == my_lines_by_the_orm(me.pk, shown)
+        assert [row[3] for row in rows] == [playing.pk, *(game.pk for game in finished[::-1][:shown])]
 
 
 def test_the_table_reads_the_game_seats_and_players_the_orm_reads(started_game):
