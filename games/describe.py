@@ -77,35 +77,41 @@ def _phrase(event: dict, who: str, acting_you: bool, seat_names, cards: dict[int
     card = str(OBJECT[event["card"]]) if "card" in event and event["card"] in OBJECT else None
     if kind == "chip_placed":
         if event["card"] in TWO_EYED_JACKS:
-            mine, theirs = (
-                gettext("you played {card} (wild) on {cell}"),
-                gettext("{who} played {card} (wild) on {cell}"),
+            said = (
+                gettext("you played {card} (wild) on {cell}")
+                if acting_you
+                else gettext("{who} played {card} (wild) on {cell}")
             )
         else:
-            mine, theirs = gettext("you played {card} on {cell}"), gettext("{who} played {card} on {cell}")
-        return (mine if acting_you else theirs).format(who=who, card=card, cell=event["cell"])
+            said = gettext("you played {card} on {cell}") if acting_you else gettext("{who} played {card} on {cell}")
+        return said.format(who=who, card=card, cell=event["cell"])
     if kind == "chip_removed":
-        mine = gettext("you removed {team}'s chip from {cell} with {card}")
-        theirs = gettext("{who} removed {team}'s chip from {cell} with {card}")
-        means = str(MEANS.get(event["card"], card))
-        return (mine if acting_you else theirs).format(
-            who=who, team=team(event["team"]), cell=event["cell"], card=means
+        said = (
+            gettext("you removed {team}'s chip from {cell} with {card}")
+            if acting_you
+            else gettext("{who} removed {team}'s chip from {cell} with {card}")
         )
+        means = str(MEANS.get(event["card"], card))
+        return said.format(who=who, team=team(event["team"]), cell=event["cell"], card=means)
     if kind == "sequence_made":
         return gettext("{team} made a sequence").format(team=team(event["team"]))
     if kind == "dead_card_turned_in":
-        mine, theirs = gettext("you turned in the dead {card}"), gettext("{who} turned in the dead {card}")
-        return (mine if acting_you else theirs).format(who=who, card=card)
+        said = gettext("you turned in the dead {card}") if acting_you else gettext("{who} turned in the dead {card}")
+        return said.format(who=who, card=card)
     if kind == "passed":
-        mine, theirs = (
-            gettext("you could not play and discarded {card}"),
-            gettext("{who} could not play and discarded {card}"),
+        said = (
+            gettext("you could not play and discarded {card}")
+            if acting_you
+            else gettext("{who} could not play and discarded {card}")
         )
-        return (mine if acting_you else theirs).format(who=who, card=card)
+        return said.format(who=who, card=card)
     if kind == "penalty_discarded":
-        mine = gettext("you discarded {card} for the table-talk penalty")
-        theirs = gettext("{who} discarded {card} for the table-talk penalty")
-        return (mine if acting_you else theirs).format(who=who, card=card)
+        said = (
+            gettext("you discarded {card} for the table-talk penalty")
+            if acting_you
+            else gettext("{who} discarded {card} for the table-talk penalty")
+        )
+        return said.format(who=who, card=card)
     if kind in ("draw_lost", "turn_skipped", "resigned"):
         return _seat_phrase(event, _name(seat_names, event["seat"]), event["seat"] == you, cards)
     if kind == "penalized":

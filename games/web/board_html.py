@@ -12,7 +12,7 @@ from html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, pgettext
 
-from games.engine.cards import card_label
+from games.engine.cards import ONE_SUIT_DECK, card_label
 from games.viewmodels.table import Cell
 from games.words import card_name, team
 
@@ -26,6 +26,7 @@ class Words:
 
     board: str
     corner: str
+    card_names: dict[str, str]  # "7H" -> "7 of hearts": a hundred cells name theirs
     chips: dict[str, str]  # team -> "blue chip"
     in_sequence: str
     last_move: str
@@ -41,6 +42,7 @@ def _words(language: str | None) -> Words:
     return Words(
         board=gettext("Board, columns A to J, rows 1 to 10"),
         corner=gettext("corner, free for everyone"),
+        card_names={card: card_name(card) for card in ONE_SUIT_DECK},
         chips={name: gettext("{team} chip").format(team=team(name)) for name in TEAMS},
         in_sequence=gettext("in a sequence"),
         last_move=gettext("last move"),
@@ -54,7 +56,7 @@ def _words(language: str | None) -> Words:
 
 def cell_label(cell: Cell, words: Words) -> str:
     """What a screen reader says of the cell, in the reader's language."""
-    parts = [cell.name, words.corner if cell.corner else card_name(cell.card)]
+    parts = [cell.name, words.corner if cell.corner else words.card_names[cell.card]]
     if cell.chip:
         parts.append(words.chips[cell.chip])
     if cell.in_sequence:
