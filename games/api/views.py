@@ -60,7 +60,7 @@ def my_games(request):
                 "seconds_left": seconds_left(row.deadline, now),
                 "seats": [{"seat": seat.position, "name": seat.name} for seat in row.seats],
             }
-            for row in selectors.my_games(user=request.user)
+            for row in selectors.my_games(user=request.user).rows
         ]
     }
 

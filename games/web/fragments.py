@@ -28,9 +28,9 @@ def visitor_page_key(request) -> str:
 
 
 def rows_key(name: str, rows) -> str:
-    """A list's key: its rows as read (frozen dataclasses, each game's with its
-    revision), so whatever a row shows is part of the key without anyone
-    listing it."""
+    """A list's key: its rows as read (the values read, or frozen dataclasses
+    made of them, each game's with its revision), so whatever a row shows is
+    part of the key without anyone listing it."""
     # A dataclass's repr names every field, nested ones too: the same as
     # dataclasses.astuple, without its deep copy of each value (#31: a quarter of My games).
     return _key(name, [repr(row) for row in rows])

@@ -86,9 +86,9 @@ def home(request):
         games = selectors.public_games_in_play(limit=5)
         context = {"games_in_play": games, "games_key": fragments.rows_key("games", games), "fragment_seconds": SECONDS}
         return render(request, "home.html", context)
-    rows = selectors.my_games(user=request.user)
-    context = {"rows": rows, "rows_key": fragments.rows_key("my-games", rows), "fragment_seconds": SECONDS}
-    context["my_moves"] = sum(row.urgency == 0 for row in rows)  # the header's count, without its query
+    mine = selectors.my_games(user=request.user)
+    context = {"rows": mine.rows, "rows_key": fragments.rows_key("my-games", mine.read), "fragment_seconds": SECONDS}
+    context["my_moves"] = sum(row.urgency == 0 for row in mine.rows)  # the header's count, without its query
     whole = _whole_page_key(request, ("my-games", context["rows_key"]), context["my_moves"])
     if whole is None:
         return render(request, "games/my_games.html", context)

@@ -98,7 +98,7 @@ def test_my_games_most_urgent_first():
     forming = services.game_create(start_mode=Game.StartMode.MANUAL, creator=me, players=2, teams=2)
     aborted = services.game_create(start_mode=Game.StartMode.MANUAL, creator=me, players=2, teams=2)
     Game.objects.filter(pk=aborted.pk).update(status=Game.Status.ABORTED)
-    rows = selectors.my_games(user=me)
+    rows = selectors.my_games(user=me).rows
     assert [(row.game.pk, row.urgency) for row in rows] == [
         (sooner.pk, 0),  # my move, the nearest deadline first
         (later.pk, 0),
@@ -109,8 +109,8 @@ def test_my_games_most_urgent_first():
         (older_finish.pk, 3),
     ]
     assert rows[4].invitation is not None and rows[4].my_seat is None
-    assert [row.game.pk for row in selectors.my_games(user=me, finished_limit=1)][-1] == newer_finish.pk
-    assert all(row.urgency < 3 for row in selectors.my_games(user=me, finished_limit=0))
+    assert [row.game.pk for row in selectors.my_games(user=me, finished_limit=1).rows][-1] == newer_finish.pk
+    assert all(row.urgency < 3 for row in selectors.my_games(user=me, finished_limit=0).rows)
 
 
 def test_open_games_are_public_forming_and_not_mine():
@@ -212,7 +212,7 @@ def test_a_query_built_once_runs_with_each_callers_own_ids(started_game):
         services.move_submit(game_id=game.pk, user=game.seats.get(position=0).user, move="resign", expected_version=0)
     for game in (first, second):
         winner = game.seats.get(position=1).user
-        [row] = selectors.my_games(user=winner)
+        [row] = selectors.my_games(user=winner).rows
         assert row.game.pk == game.pk and row.my_team == "green" and row.game.finished_at is not None
         [line] = selectors.finished_games_of(player=winner, viewer=AnonymousUser())
         assert line.game_id == game.pk and line.outcome == "won" and line.finished_at == row.game.finished_at

@@ -122,5 +122,5 @@ def test_reminders_follow_a_resumed_turn(started_game, moderator, monkeypatch):
 def test_a_paused_game_waits_among_my_games_not_with_the_finished(started_game, moderator):
     game, users = started_game(2, 2)
     services.game_pause(game_id=game.pk, moderator=moderator, reason="complaint")
-    [row] = selectors.my_games(user=users[0])
+    [row] = selectors.my_games(user=users[0]).rows
     assert row.game.pk == game.pk and row.urgency == 1 and row.deadline is None
