@@ -4,9 +4,9 @@ in CI (.ci/run, where a skipped test fails the run), and are skipped on the
 embedded SQLite of a plain `make test`, which has neither."""
 
 import pytest
-from django.conf import settings
+from django.db import connection
 
 postgresql_only = pytest.mark.skipif(
-    settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
+    connection.vendor != "postgresql",
     reason="PostgreSQL's own behaviour, which SQLite does not have; CI runs it on PostgreSQL",
 )
