@@ -50,10 +50,11 @@ def _seat_lists(value) -> list[list]:
 class GameLines:
     """`base`'s rows (alias b; its game g) that pass `where(b_meta, g_meta)`,
     a condition on b and g with %s for the run's parameters: `own` columns of
-    b, `game` columns of g, and `seat` columns of each of g's seats; in the
-    order of the games' ids, or of `order(b_meta, g_meta)` and only as many
-    as the run's last parameter when `newest` is given. The SQL is written the
-    first time it runs."""
+    b, `game` columns of g, and `seat` columns of each of g's seats, in no
+    particular order. With `newest` (a condition and an order, each written
+    the same way), also the first rows that pass the condition in that order,
+    as many as the run's last parameter, in the same query. The SQL is
+    written the first time it runs."""
 
     def __init__(
         self,
@@ -85,12 +86,15 @@ class GameLines:
             _seats_json([Seat._meta.get_field(name).column for name in self.seat]),
             *last,
         ]
-        sql = (
+        lines = (
             f"SELECT {', '.join(columns)} FROM {base.db_table} b"
             f" INNER JOIN {Game._meta.db_table} g ON g.{Game._meta.pk.column} = b.{game_of}"
-            f" WHERE {self.where(base, Game._meta)}"
-            + (f" ORDER BY {self.newest(base, Game._meta)} LIMIT %s" if self.newest else f" ORDER BY b.{game_of}")
         )
+        sql = f"{lines} WHERE {self.where(base, Game._meta)}"
+        if self.newest:
+            condition, order = (part(base, Game._meta) for part in self.newest)
+            # Derived, since SQLite takes no ORDER BY in one part of a UNION.
+            sql += f" UNION ALL SELECT * FROM ({lines} WHERE {condition} ORDER BY {order} LIMIT %s) newest"
         converting = [*map(converter, own + game), _seat_lists, *map(converter, last_move)]
         converters = [(i, convert) for i, convert in enumerate(converting) if convert]
         return sql, converters

@@ -227,22 +227,19 @@ def _user_and_status(b, g) -> str:
     return f"b.{b.get_field('user').column} = %s AND g.{g.get_field('status').column} = %s"
 
 
+# A long-time player's finished games are hundreds: of those, only the newest few the list shows are read.
 MY_SEATS = GameLines(
     Seat,
     ("id", "position", "draw_deadline"),
     game=LISTED,
     seat=SEAT_COLUMNS,
     where=lambda b, g: f"b.{b.get_field('user').column} = %s AND NOT (g.{g.get_field('status').column} IN (%s, %s))",
-)
-# A long-time player's finished games are hundreds: only the newest few the list shows are read.
-MY_FINISHED = GameLines(
-    Seat,
-    ("id", "position", "draw_deadline"),
-    game=LISTED,
-    seat=SEAT_COLUMNS,
-    where=_user_and_status,
-    newest=lambda b, g: (
-        f"COALESCE(g.{g.get_field('finished_at').column}, g.{g.get_field('created_at').column}) DESC, g.{g.pk.column}"
+    newest=(
+        _user_and_status,
+        lambda b, g: (
+            f"COALESCE(g.{g.get_field('finished_at').column}, g.{g.get_field('created_at').column}) DESC,"
+            f" g.{g.pk.column}"
+        ),
     ),
 )
 MY_INVITATIONS = GameLines(
@@ -276,13 +273,12 @@ class MyGames:
 def my_games(*, user, finished_limit: int = 10) -> MyGames:
     """The viewer's games, most urgent first: my move (nearest deadline
     first), waiting on others, invitations and forming games, then finished.
-    Three queries (the viewer's seats in games not over, in the newest of
-    their finished games, their invitations), a line a game with its seats
-    and last move, their SQL written once (games.game_lines); a fourth for
+    Two queries (the viewer's seats in games not over and in the newest of
+    their finished games; their invitations), a line a game with its seats
+    and last move, their SQL written once (games.game_lines); a third for
     whom forming games still wait for."""
-    mine = MY_SEATS.rows([user.pk, Game.Status.ABORTED, Game.Status.FINISHED])
-    if finished_limit:
-        mine += MY_FINISHED.rows([user.pk, Game.Status.FINISHED, finished_limit])
+    not_over = [user.pk, Game.Status.ABORTED, Game.Status.FINISHED]
+    mine = MY_SEATS.rows([*not_over, user.pk, Game.Status.FINISHED, finished_limit])
     rows, finished, forming = [], [], []
     for (seat_pk, position, draw_deadline), game in _game_lines(mine, own_width=3):
         seat = next(s for s in game.seat_list if s.pk == seat_pk)
@@ -305,7 +301,8 @@ def my_games(*, user, finished_limit: int = 10) -> MyGames:
         rows.append(GameRow(game, None, 2, None, invitation_pk))
     far = timezone.now().replace(year=9999)
     rows.sort(key=lambda row: (row.urgency, row.deadline or far, -row.game.pk))
-    return MyGames(rows + finished, read=(mine, invitations, waiting))  # finished: newest first, as read
+    finished.sort(key=lambda row: (row.game.finished_at or row.game.created_at, -row.game.pk), reverse=True)
+    return MyGames(rows + finished, read=(mine, invitations, waiting))
 
 
 def _lines(games: QuerySet[Game]) -> QuerySet:

@@ -244,18 +244,18 @@ def lines_by_the_orm(seats) -> list[list]:
 
 
 def my_lines(user_id: int, finished_limit: int) -> list[list]:
-    """What my_games reads: the games not over, then the newest finished ones."""
-    live = [user_id, Game.Status.ABORTED, Game.Status.FINISHED]
-    finished = [user_id, Game.Status.FINISHED, finished_limit]
-    return selectors.MY_SEATS.rows(live) + selectors.MY_FINISHED.rows(finished)
+    """What my_games reads: the games not over and the newest finished ones, by game."""
+    not_over = [user_id, Game.Status.ABORTED, Game.Status.FINISHED]
+    lines = selectors.MY_SEATS.rows([*not_over, user_id, Game.Status.FINISHED, finished_limit])
+    return sorted(lines, key=lambda line: line[3])
 
 
 def my_lines_by_the_orm(user_id: int, finished_limit: int) -> list[list]:
     mine = Seat.objects.filter(user_id=user_id)
-    live = mine.exclude(game__status__in=[Game.Status.ABORTED, Game.Status.FINISHED]).order_by("game_id")
+    live = mine.exclude(game__status__in=[Game.Status.ABORTED, Game.Status.FINISHED])
     newest = Coalesce("game__finished_at", "game__created_at").desc()
     finished = mine.filter(game__status=Game.Status.FINISHED).order_by(newest, "game_id")[:finished_limit]
-    return lines_by_the_orm(live) + lines_by_the_orm(finished)
+    return sorted(lines_by_the_orm(live) + lines_by_the_orm(finished), key=lambda line: line[3])
 
 
 def test_the_lines_of_my_games_are_the_rows_the_orm_reads(started_game):
@@ -281,7 +281,7 @@ def test_my_games_reads_only_the_finished_games_it_shows(started_game):
     for shown in (0, 2, 9):
         rows = my_lines(me.pk, shown)
         assert rows == my_lines_by_the_orm(me.pk, shown)
-        assert [row[3] for row in rows] == [playing.pk, *(game.pk for game in finished[::-1][:shown])]
+        assert [row[3] for row in rows] == sorted([playing.pk, *(game.pk for game in finished[::-1][:shown])])
 
 
 def test_the_table_reads_the_game_seats_and_players_the_orm_reads(started_game):
