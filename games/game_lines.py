@@ -50,11 +50,11 @@ def _seat_lists(value) -> list[list]:
 class GameLines:
     """`base`'s rows (alias b; its game g) that pass `where(b_meta, g_meta)`,
     a condition on b and g with %s for the run's parameters: `own` columns of
-    b, `game` columns of g, and `seat` columns of each of g's seats, in no
-    particular order. With `newest` (a condition and an order, each written
-    the same way), also the first rows that pass the condition in that order,
-    as many as the run's last parameter, in the same query. The SQL is
-    written the first time it runs."""
+    b, `game` columns of g, and `seat` columns of each of g's seats, in the
+    order of their games' ids (a list's cache key is what it read). With
+    `newest` (a condition and an order, each written the same way), also the
+    first rows that pass the condition in that order, as many as the run's
+    last parameter, in the same query. The SQL is written the first time it runs."""
 
     def __init__(
         self,
@@ -107,4 +107,5 @@ class GameLines:
         for row in rows:
             for position, convert in converters:
                 row[position] = convert(row[position])
+        rows.sort(key=lambda row: row[len(self.own)])  # a UNION's parts come in no given order
         return rows

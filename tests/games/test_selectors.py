@@ -246,8 +246,7 @@ def lines_by_the_orm(seats) -> list[list]:
 def my_lines(user_id: int, finished_limit: int) -> list[list]:
     """What my_games reads: the games not over and the newest finished ones, by game."""
     not_over = [user_id, Game.Status.ABORTED, Game.Status.FINISHED]
-    lines = selectors.MY_SEATS.rows([*not_over, user_id, Game.Status.FINISHED, finished_limit])
-    return sorted(lines, key=lambda line: line[3])
+    return selectors.MY_SEATS.rows([*not_over, user_id, Game.Status.FINISHED, finished_limit])
 
 
 def my_lines_by_the_orm(user_id: int, finished_limit: int) -> list[list]:
