@@ -10,8 +10,9 @@ player in `--games` started two-player games. The ways, all public API:
   raw           QuerySet.raw over games.game_lines' SQL (model instances)
   game_lines    that SQL on a plain cursor, converted by the fields' own
                 to_python / from_db_value (selectors.MY_SEATS, what "my games" runs)
-The first and last read the same rows (checked). The query is the heaviest of
-"my games" three, the viewer's seats in games not over."""
+The first and last read the same lines (checked). The query is the heavier of
+"my games" two, the viewer's seats (its games not over; the player has no
+finished ones)."""
 
 import argparse
 import os
