@@ -142,7 +142,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # cursor lives across fetches) and no prepared statements.
 DB_TRANSACTION_POOLING = env_bool("DB_TRANSACTION_POOLING", False)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Django's backend with many-row INSERTs as VALUES (sequence_site/postgresql/compiler.py).
+    # Django's backend, a few rows' INSERTs sent as plain VALUES (sequence_site/postgresql/compiler.py).
     DATABASES["default"]["ENGINE"] = "sequence_site.postgresql"
     # Parameters bound by the server, so that psycopg can prepare a query it has
     # run five times on a connection: PostgreSQL then skips planning it, which
