@@ -1,1 +1,1 @@
-"""Django's PostgreSQL backend, but for how a many-row INSERT is written (compiler.py)."""
+"""Django's PostgreSQL backend, but for how an INSERT of a few rows is written (compiler.py)."""
