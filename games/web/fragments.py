@@ -65,11 +65,20 @@ class FragmentStore:
     """One page's {% fragment %}s (games.templatetags.fragment_tags), read from
     the cache in one round trip before the page renders and the missing ones
     written in one after: a table page has three fragments, and on the first
-    view after a move all three miss (six round trips to the cache otherwise)."""
+    view after a move all three miss (six round trips to the cache otherwise).
+    `whole`: the key of the reader's whole page (whole_page_key), read first
+    and alone: a reload finds it (`kept`) and needs none of the fragments,
+    which are as large again."""
 
-    def __init__(self, keys):
+    def __init__(self, keys, *, whole: str | None = None):
         self._keys = {key: "fragment:" + key for key in keys}
-        self._found = cache.get_many(list(self._keys.values()))
+        self.kept = None
+        if whole is not None:
+            self._keys[whole] = "fragment:" + whole
+            self.kept = cache.get(self._keys[whole])
+        self._found = {}
+        if self.kept is None and keys:
+            self._found = cache.get_many([self._keys[key] for key in keys])
         self._rendered: dict[str, str] = {}
 
     def get(self, key: str) -> str | None:

@@ -92,8 +92,8 @@ def home(request):
     whole = _whole_page_key(request, ("my-games", context["rows_key"]), context["my_moves"])
     if whole is None:
         return render(request, "games/my_games.html", context)
-    store = fragments.FragmentStore([whole])
-    if (kept := _kept_page(request, store, whole)) is not None:
+    store = fragments.FragmentStore([], whole=whole)
+    if (kept := _kept_page(request, store)) is not None:
         return kept
     response = _keep_page(request, store, whole, "games/my_games.html", context)
     store.save()
@@ -169,8 +169,8 @@ def _game_page(request, game_id: int, *, error: GameError | None = None, move_te
         game=game, mine=mine, user=request.user, muted=reader.mutes, card=card, show_all=show_all
     )
     whole = _whole_page_key(request, sorted(page_keys.values()), reader.my_moves) if error is None else None
-    store = fragments.FragmentStore([*page_keys.values(), *([whole] if whole else [])])
-    if whole and (kept := _kept_page(request, store, whole)) is not None:  # before the context: most reloads end here
+    store = fragments.FragmentStore(page_keys.values(), whole=whole)
+    if (kept := _kept_page(request, store)) is not None:  # before the context: most reloads end here
         return kept
     # The view-model, for the fragments that show it (the page's own part and the history),
     # built only when one of them is not in the cache: before rendering, so that the
@@ -222,9 +222,9 @@ def _whole_page_key(request, shown, my_moves: int) -> str | None:
     return fragments.whole_page_key(shown, user=request.user, path=request.get_full_path(), my_moves=my_moves)
 
 
-def _kept_page(request, store: fragments.FragmentStore, key: str) -> HttpResponse | None:
-    """The page kept in `store` under `key`, with this request's own CSRF token."""
-    kept = store.get(key)
+def _kept_page(request, store: fragments.FragmentStore) -> HttpResponse | None:
+    """The reader's whole page kept in `store`, with this request's own CSRF token."""
+    kept = store.kept
     return None if kept is None else HttpResponse(with_own_token(kept, lambda: get_token(request)))
 
 
