@@ -31,6 +31,7 @@ from accounts.models import Delivery, EmailOptOut
 from games.mail import dispatch, emails, push_owed
 from games.mail.mime import Message, as_written
 from games.models import Game, InboundMessage, Notification
+from sequence_site import db_writes
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 6
@@ -41,6 +42,8 @@ SEND_BATCH = 100  # rows claimed, rendered and sent over one SMTP connection at 
 # the sweep once their lease has expired.
 MARK_EVERY = 10
 SWEEP_SECONDS = 45  # a sweep (every minute) leaves the rest to the next one
+# The rows a change owes, written once (every move writes some); one owed already is not owed twice.
+_OWED = db_writes.Insert(Notification, ignore_conflicts=True)
 
 
 def next_digest_time(user, now: datetime) -> datetime:
@@ -106,7 +109,7 @@ def save_all(notifications: list[Notification | None], *, game: Game, version: i
     rows = [n for n in notifications if n is not None]
     if not rows:
         return
-    Notification.objects.bulk_create(rows, ignore_conflicts=True)
+    _OWED.run(rows)
     push_owed.queue(rows, game=game, version=version)
     now = timezone.now()
     if any(row.status == Notification.Status.PENDING and not row.digest and row.due_at <= now for row in rows):

@@ -17,6 +17,7 @@ from games.services.bot_wake import bots_wake
 from games.services.deadlines import deadlines_update
 from games.services.vacations import vacation_over_on_move
 from games.teammates import deciders
+from sequence_site import db_writes
 
 log = logging.getLogger(__name__)
 ON_TURN_MOVES = {engine.moves.PLAY, engine.moves.DEAD, engine.moves.PASS}
@@ -38,6 +39,11 @@ _RECORDED_FIELDS = (
     "turn_allowance_seconds",
     "next_deadline",
 )
+# The recorder's writes, each written once (every move makes them): the game
+# row compared-and-swapped on its version, the move, a hand that changed.
+_GAME_RECORDED = db_writes.Update(Game, ("version", *_RECORDED_FIELDS), where=("pk", "version"))
+_MOVE_RECORDED = db_writes.Insert(Move)
+_HAND_RECORDED = db_writes.Update(Hand, ("cards",), where=("pk",))
 
 
 @dataclass
@@ -144,19 +150,17 @@ def record_input(
     game.state = engine.state_to_json(new_state)
     # Compare-and-swap on the version: on a database without row locks
     # (SQLite) this alone keeps two submissions for one turn from both landing.
-    fields = {name: getattr(game, name) for name in _RECORDED_FIELDS}
-    if not Game.objects.filter(pk=game.pk, version=game.version).update(version=seq, **fields):
+    if not _GAME_RECORDED.run([seq, *(getattr(game, name) for name in _RECORDED_FIELDS)], (game.pk, game.version)):
         raise refusals.STALE_VERSION()
     game.version = seq
-    record = Move.objects.create(
-        game=game, seq=seq, seat=position, text=text, actor=actor, door=door, entered_by=user, events=events
-    )
+    record = Move(game=game, seq=seq, seat=position, text=text, actor=actor, door=door, entered_by=user, events=events)
+    _MOVE_RECORDED.run([record])
     # Only the hands and seats that changed (a play changes one hand, and
     # mostly no seat): a plain UPDATE each costs less than one bulk_update.
     for seat in seats:
         if seat.hand.cards != new_state.hands[seat.position]:
             seat.hand.cards = new_state.hands[seat.position]
-            Hand.objects.filter(pk=seat.pk).update(cards=seat.hand.cards)
+            _HAND_RECORDED.run([seat.hand.cards], (seat.pk,))
         # Compared with the stored clock, not the one before this input: a
         # caller may have changed it before (a missed turn's count).
         if clock_of(seat) != seat.stored_clock:
