@@ -9,6 +9,7 @@ and what a page shows that changes with time alone moves the revision when
 it does (the deadline sweep: services.deadlines.shown_changes)."""
 
 import hashlib
+import pickle
 
 from django.core.cache import cache
 from django.utils import timezone, translation
@@ -31,9 +32,9 @@ def rows_key(name: str, rows) -> str:
     """A list's key: its rows as read (the values read, or frozen dataclasses
     made of them, each game's with its revision), so whatever a row shows is
     part of the key without anyone listing it."""
-    # A dataclass's repr names every field, nested ones too: the same as
-    # dataclasses.astuple, without its deep copy of each value (#31: a quarter of My games).
-    return _key(name, [repr(row) for row in rows])
+    # Pickled, not repr'd: a repr of 40 games' values took 0.28 ms, their pickle 0.08 (#31).
+    # Equal bytes are equal rows; equal rows pickle alike, as their values come alike from one query.
+    return _key(name, hashlib.blake2b(pickle.dumps(rows, protocol=5), digest_size=16).digest())
 
 
 def replay_key(game, at: int | None) -> str:
