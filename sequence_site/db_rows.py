@@ -2,39 +2,32 @@
 few hot queries written once in SQL from the models' _meta (games.game_lines,
 games.game_seen, accounts.webhooks, accounts.auth_backends), where building
 the query with the ORM on every request cost more than running it. Values
-are converted by each field's own public `to_python` / `from_db_value`,
-instances made by the models' public `from_db`; each such query has a test
-that it reads what the ORM reads."""
+are converted by the converters the ORM applies (the backend's and the
+field's), instances made by the models' public `from_db`; each such query
+has a test that it reads what the ORM reads."""
 
 from dataclasses import dataclass
-from datetime import UTC
 from functools import cached_property
 
-from django.conf import settings
 from django.db import connection
-from django.db.models import BooleanField, DateTimeField, Field, Model
-from django.utils import timezone
-
-
-def _aware(field: DateTimeField):
-    def convert(value):
-        if value is None:
-            return None
-        value = field.to_python(value)  # SQLite gives text
-        return timezone.make_aware(value, UTC) if settings.USE_TZ and timezone.is_naive(value) else value
-
-    return convert
+from django.db.models import Field, Model
 
 
 def converter(field: Field):
-    """The value as the ORM gives it, or None where the database's will do."""
-    if isinstance(field, DateTimeField):
-        return _aware(field)
-    if hasattr(field, "from_db_value"):  # JSON
-        return lambda value: field.from_db_value(value, None, connection)
-    if isinstance(field, BooleanField):  # SQLite gives 0 and 1
-        return lambda value: None if value is None else field.to_python(value)
-    return None
+    """The value as the ORM gives it, or None where the database's will do:
+    the converters the ORM's compiler applies to the column, the backend's
+    (SQLite's text dates, its 0 and 1) and the field's (JSON), in its order."""
+    column = field.get_col(field.model._meta.db_table)
+    converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+    if not converters:
+        return None
+
+    def convert(value):
+        for convert_one in converters:
+            value = convert_one(value, column, connection)
+        return value
+
+    return convert
 
 
 @dataclass(frozen=True)
