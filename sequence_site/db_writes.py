@@ -19,7 +19,8 @@ BATCH = 12  # rows an INSERT statement carries at most
 @dataclass(frozen=True)
 class Update:
     """UPDATE the model's `fields` of the rows equal to `where` (field names,
-    "pk" for the key); `run` gives how many rows it changed."""
+    "pk" for the key), values as stored (a foreign key's id, not its
+    instance); `run` gives how many rows it changed."""
 
     model: type[Model]
     fields: tuple[str, ...]
@@ -51,14 +52,20 @@ class Insert:
     """INSERT instances of the model, every concrete field but an automatic
     key; with `ignore_conflicts` a row that breaks a unique constraint is left
     out (and no instance gets its key, as with bulk_create), else each gets
-    its key from RETURNING (PostgreSQL, and SQLite from 3.35: Python 3.11's)."""
+    its key from RETURNING (PostgreSQL, and SQLite from 3.35: Debian 12 has
+    3.40). A field the database fills (generated, or with a db_default) is
+    refused: the ORM leaves it out of an INSERT, and so would have to this."""
 
     model: type[Model]
     ignore_conflicts: bool = False
 
     @cached_property
     def fields(self) -> list[Field]:
-        return [f for f in self.model._meta.concrete_fields if not isinstance(f, AutoField)]
+        fields = [f for f in self.model._meta.concrete_fields if not isinstance(f, AutoField)]
+        filled = [f.name for f in fields if f.generated or f.has_db_default()]
+        if filled:
+            raise ValueError(f"{self.model.__name__}'s {filled} are filled by the database: insert it with the ORM")
+        return fields
 
     def run(self, objs: list[Model]) -> None:
         for start in range(0, len(objs), BATCH):

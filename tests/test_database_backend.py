@@ -11,8 +11,10 @@ from django.db import connection
 from django.db.backends.postgresql.psycopg_any import register_tzloader
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from psycopg.pq import Format
 
 from games.models import Notification
+from sequence_site.postgresql.base import TIMESTAMPTZ, UTCTimestampLoader
 from tests.databases import postgresql_only
 
 
@@ -53,6 +55,7 @@ TIMESTAMPS = (
 @pytest.mark.django_db
 def test_timestamps_are_read_as_djangos_own_loader_reads_them_in_utc():
     with connection.cursor() as cursor:
+        assert cursor.cursor.adapters.get_loader(TIMESTAMPTZ, Format.TEXT) is UTCTimestampLoader  # not Django's
         cursor.execute(TIMESTAMPS)
         ours = [value for (value,) in cursor.fetchall()]
     with connection.cursor() as cursor:

@@ -27,7 +27,7 @@ def queue(rows: list[Notification], *, game: Game, version: int) -> None:
     users = {row.recipient_id for row in rows if row.recipient is not None and wants_push(row.recipient, row.kind)}
     if not users:
         return
-    # The rows as stored (bulk_create with ignore_conflicts gives no ids), and each player's devices.
+    # The rows as stored (an insert that skips rows owed already gives no ids), and each player's devices.
     stored = Notification.objects.filter(game=game, version=version, recipient_id__in=users).select_related("recipient")
     devices = {}
     for device in PushSubscription.objects.filter(user_id__in=users):

@@ -67,9 +67,9 @@ class FragmentStore:
     the cache in one round trip before the page renders and the missing ones
     written in one after: a table page has three fragments, and on the first
     view after a move all three miss (six round trips to the cache otherwise).
-    `whole`: the key of the reader's whole page (whole_page_key), read first
-    and alone: a reload finds it (`kept`) and needs none of the fragments,
-    which are as large again."""
+    `whole`: the key of the reader's whole page (whole_page_key), read before
+    them and alone: a reload finds it (`kept`) and reads none of the fragments,
+    which are as large again; a page not kept reads them in a second trip."""
 
     def __init__(self, keys, *, whole: str | None = None):
         self._keys = {key: "fragment:" + key for key in keys}
