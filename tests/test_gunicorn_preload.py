@@ -1,0 +1,48 @@
+"""gunicorn's master (sequence_site/gunicorn_config.py) loads, before it forks
+its workers, what a request would otherwise load on first use in each worker:
+after `when_ready`, a first page imports nothing of the template engine, its
+tag libraries and loaders, or the cache's backend and client. Run in a
+process of its own: `when_ready` freezes the garbage collector's objects."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOADED_ON_FIRST_USE = (
+    "django.template.",
+    "django.templatetags.",
+    "games.templatetags.",
+    "django.core.cache.backends.",
+    "redis",
+)
+
+FIRST_PAGE = """
+import json, sys
+import django
+django.setup()
+from django.test import Client
+from sequence_site.gunicorn_config import when_ready
+when_ready(None)
+before = set(sys.modules)
+status = Client(SERVER_NAME="localhost").get("/rules/").status_code
+print(json.dumps({"status": status, "new": sorted(set(sys.modules) - before)}))
+"""
+
+
+def test_a_workers_first_page_finds_what_it_needs_loaded_before_the_fork():
+    run = subprocess.run(
+        [sys.executable, "-c", FIRST_PAGE],
+        # DEBUG: the static files' names unhashed, as the tests have no collected manifest.
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "sequence_site.settings", "DEBUG": "true"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    page = json.loads(run.stdout.strip().splitlines()[-1])
+    assert page["status"] == 200
+    assert [name for name in page["new"] if name.startswith(LOADED_ON_FIRST_USE)] == []
