@@ -57,7 +57,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "allauth",
     "allauth.account",
-    "anymail",
+    # anymail sends the e-mail but is no app here: its app only registers checks (sequence_site/anymail_checks.py).
     "csp",
     "ninja",  # the JSON API (games/api/): its docs page's scripts come from this pinned package, not a CDN
     "accounts",

@@ -1,8 +1,10 @@
 """gunicorn's master (sequence_site/gunicorn_config.py) loads, before it forks
 its workers, what a request would otherwise load on first use in each worker:
 after `when_ready`, a first page imports nothing of the template engine, its
-tag libraries and loaders, or the cache's backend and client. Run in a
-process of its own: `when_ready` freezes the garbage collector's objects."""
+tag libraries and loaders, or the cache's backend and client; and a web
+process has no HTTP client loaded (`requests`: only the worker sends e-mail
+and pushes). Run in a process of its own: `when_ready` freezes the garbage
+collector's objects."""
 
 import json
 import os
@@ -28,7 +30,7 @@ from sequence_site.gunicorn_config import when_ready
 when_ready(None)
 before = set(sys.modules)
 status = Client(SERVER_NAME="localhost").get("/rules/").status_code
-print(json.dumps({"status": status, "new": sorted(set(sys.modules) - before)}))
+print(json.dumps({"status": status, "new": sorted(set(sys.modules) - before), "loaded": sorted(sys.modules)}))
 """
 
 
@@ -46,3 +48,4 @@ def test_a_workers_first_page_finds_what_it_needs_loaded_before_the_fork():
     page = json.loads(run.stdout.strip().splitlines()[-1])
     assert page["status"] == 200
     assert [name for name in page["new"] if name.startswith(LOADED_ON_FIRST_USE)] == []
+    assert "requests" not in page["loaded"]
