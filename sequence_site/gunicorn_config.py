@@ -23,8 +23,8 @@ def when_ready(server) -> None:
     """In the master, once the site is loaded and before any worker is forked."""
     from importlib import import_module
 
+    from django.apps import apps
     from django.conf import settings
-    from django.contrib.auth import get_backends
     from django.core.cache import caches
     from django.template import engines
     from django.urls import get_resolver
@@ -38,10 +38,16 @@ def when_ready(server) -> None:
     for backend in engines.all():  # each engine's tag libraries load with it
         engine = getattr(backend, "engine", backend)
         engine.template_loaders, engine.template_context_processors  # noqa: B018
-    import_module(settings.SESSION_ENGINE)
-    import_string(settings.SESSION_SERIALIZER)
     for cache in caches.all():
         getattr(cache, "_cache", None)  # a Redis cache's client (no connection until a worker uses it)
-    get_backends()
-    import_string(settings.MESSAGE_STORAGE)
+    # What the installed apps load on a request's first use (the bench's minimal app has none of them).
+    if apps.is_installed("django.contrib.sessions"):
+        import_module(settings.SESSION_ENGINE)
+        import_string(settings.SESSION_SERIALIZER)
+    if apps.is_installed("django.contrib.auth"):
+        from django.contrib.auth import get_backends
+
+        get_backends()
+    if apps.is_installed("django.contrib.messages"):
+        import_string(settings.MESSAGE_STORAGE)
     gc.freeze()

@@ -49,3 +49,21 @@ def test_a_workers_first_page_finds_what_it_needs_loaded_before_the_fork():
     assert page["status"] == 200
     assert [name for name in page["new"] if name.startswith(LOADED_ON_FIRST_USE)] == []
     assert "requests" not in page["loaded"]
+
+
+def test_an_app_without_sessions_auth_or_messages_starts_under_the_same_master():
+    """The bench's minimal floor (bench/bare/minimal_settings.py) runs under this
+    gunicorn configuration too, with none of the apps whose parts it preloads."""
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import django; django.setup(); from sequence_site.gunicorn_config import when_ready; when_ready(None)",
+        ],
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "bench.bare.minimal_settings", "SECRET_KEY": "test"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
