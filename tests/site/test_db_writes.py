@@ -7,7 +7,10 @@ listens on the models it writes, so skipping the ORM's signals loses nothing."""
 from datetime import timedelta
 
 import pytest
+from django.db import models
 from django.db.models import signals
+from django.db.models.functions import Now
+from django.test.utils import isolate_apps
 from django.utils import timezone
 
 from games.models import Game, Hand, Move, Notification
@@ -114,3 +117,18 @@ def test_rows_owed_already_are_left_out_as_bulk_create_leaves_them(started_game)
 @pytest.mark.parametrize("signal", [signals.pre_save, signals.post_save])
 def test_nothing_listens_on_the_models_inserted_without_the_orm(signal):
     assert [model.__name__ for model in INSERTED if signal.has_listeners(model)] == []
+
+
+@isolate_apps("games")
+def test_a_field_the_database_fills_is_refused():
+    class Stamped(models.Model):
+        stamped = models.DateTimeField(db_default=Now())
+
+        class Meta:
+            app_label = "games"
+
+        def __str__(self):
+            return str(self.stamped)
+
+    with pytest.raises(ValueError, match="stamped"):
+        Insert(Stamped).fields  # noqa: B018
