@@ -36,8 +36,7 @@ def when_ready(server) -> None:
         with translation.override(code):
             translation.gettext("Sequence")  # loads the language's catalog
     for backend in engines.all():  # each engine's tag libraries load with it
-        engine = getattr(backend, "engine", backend)
-        engine.template_loaders, engine.template_context_processors  # noqa: B018
+        backend.engine.template_loaders, backend.engine.template_context_processors  # noqa: B018
     for cache in caches.all():
         getattr(cache, "_cache", None)  # a Redis cache's client (no connection until a worker uses it)
     # What the installed apps load on a request's first use (the bench's minimal app has none of them).

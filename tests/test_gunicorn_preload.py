@@ -21,30 +21,36 @@ LOADED_ON_FIRST_USE = (
     "redis",
 )
 
-FIRST_PAGE = """
+READY = """
 import json, sys
 import django
 django.setup()
-from django.test import Client
 from sequence_site.gunicorn_config import when_ready
 when_ready(None)
+"""
+FIRST_PAGE = (
+    READY
+    + """
+from django.test import Client
 before = set(sys.modules)
 status = Client(SERVER_NAME="localhost").get("/rules/").status_code
 print(json.dumps({"status": status, "new": sorted(set(sys.modules) - before), "loaded": sorted(sys.modules)}))
 """
+)
+
+
+def _in_a_master(code: str, **env: str) -> subprocess.CompletedProcess:
+    """`code` run in a process of its own, as gunicorn's master would run it."""
+    run = subprocess.run(
+        [sys.executable, "-c", code], env={**os.environ, **env}, capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    return run
 
 
 def test_a_workers_first_page_finds_what_it_needs_loaded_before_the_fork():
-    run = subprocess.run(
-        [sys.executable, "-c", FIRST_PAGE],
-        # DEBUG: the static files' names unhashed, as the tests have no collected manifest.
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "sequence_site.settings", "DEBUG": "true"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
-    assert run.returncode == 0, run.stderr[-2000:]
+    # DEBUG: the static files' names unhashed, as the tests have no collected manifest.
+    run = _in_a_master(FIRST_PAGE, DJANGO_SETTINGS_MODULE="sequence_site.settings", DEBUG="true")
     page = json.loads(run.stdout.strip().splitlines()[-1])
     assert page["status"] == 200
     assert [name for name in page["new"] if name.startswith(LOADED_ON_FIRST_USE)] == []
@@ -54,16 +60,4 @@ def test_a_workers_first_page_finds_what_it_needs_loaded_before_the_fork():
 def test_an_app_without_sessions_auth_or_messages_starts_under_the_same_master():
     """The bench's minimal floor (bench/bare/minimal_settings.py) runs under this
     gunicorn configuration too, with none of the apps whose parts it preloads."""
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import django; django.setup(); from sequence_site.gunicorn_config import when_ready; when_ready(None)",
-        ],
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "bench.bare.minimal_settings", "SECRET_KEY": "test"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
-    assert run.returncode == 0, run.stderr[-2000:]
+    _in_a_master(READY, DJANGO_SETTINGS_MODULE="bench.bare.minimal_settings", SECRET_KEY="test")
