@@ -41,6 +41,7 @@ def play(task):
     rng = random.Random(seed)
     state = deal(players=players, teams=2, draw_mode=draw_mode, deck=shuffled_deck(rng))
     times = {0: [], 1: [], 2: []}
+    history = []  # the public moves, (seat, text): what level 2 reads its opponents' hands from
 
     def shuffle(cards):
         return rng.sample(cards, len(cards))
@@ -48,8 +49,9 @@ def play(task):
     def act(seat):
         level = levels[seat % 2]
         started = time.perf_counter()
-        action = choose(player_view(state, seat), legal_actions(state, seat), rng, level, **BUDGET)
+        action = choose(player_view(state, seat), legal_actions(state, seat), rng, level, history=history, **BUDGET)
         times[level].append(time.perf_counter() - started)
+        history.append((seat, action["text"]))
         return apply(state, seat, action["text"], shuffle=shuffle)[0]
 
     while state.result is None:
