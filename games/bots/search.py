@@ -8,7 +8,7 @@ more than any cell it takes earlier. A play on a cell no other seat can
 take (the seat holds the card and its other copy is in its hand or
 discarded) is worth less now: it can wait. The best few plays are the
 candidates. Each world is dealt so the seat cannot tell it from the real one
-(worlds.py), and so that no opponent holds a card its last play says it did
+(worlds.py), and so that no opponent holds a card its last plays say it did
 not keep (inference.py); in it every candidate is played, and the game is played on for
 PLIES turns by the playout policy (playout.py), with the same cards drawn for
 each candidate (common random numbers). A won game is worth 1, a lost one

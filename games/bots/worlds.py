@@ -4,7 +4,7 @@ Every card is in a hand, in the draw pile or on a discard pile. The seat sees
 its own hand, every discard pile and how many cards each other hand and the
 pile hold, so the cards it does not see are all the others: a world deals them
 at random into the other hands and the pile, but for the cards an opponent's
-last play says it did not keep (inference.py). Nothing but the view and the
+last plays say it did not keep (inference.py). Nothing but the view and the
 public moves is read."""
 
 import random

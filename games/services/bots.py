@@ -12,6 +12,7 @@ from games.models import BOT_MARK, Game, Move, Seat
 from games.services._common import changing, moving, secure_rng
 from games.services.bot_wake import bot_to_act, bots_wake
 from games.services.moves import MoveResult, seat_input
+from games.services.resignations import proposals_settle
 
 # The search's cap on one move (level 2), within the "at most 1 s".
 SEARCH_SECONDS = 1.0
@@ -48,9 +49,7 @@ def bot_turn(*, game_id: int, version: int) -> Move | None:
     legal = engine.legal_actions(state, position)
     history = Move.objects.filter(game=game).order_by("-seq").values_list("seat", "text")
     history = list(history[: HISTORY_PER_SEAT * len(seats)])[::-1]
-    action = bots.choose(
-        view, legal, secure_rng(), seats[position].bot_level, seconds=SEARCH_SECONDS, history=history
-    )
+    action = bots.choose(view, legal, secure_rng(), seats[position].bot_level, seconds=SEARCH_SECONDS, history=history)
     if action is None:
         return None
     result = bot_submit(game_id=game_id, position=position, move=action["text"], expected_version=version)
@@ -83,6 +82,7 @@ def seat_to_bot(*, game: Game, seats: list[Seat], seat: Seat, level: int = STAND
         seat.name = stand_in_name(seat.user.username)
     seat.save(update_fields=["bot_level", "missed_turns", "name"])
     seat.stored_clock = (seat.missed_turns, *seat.stored_clock[1:])
+    proposals_settle(game=game, seats=seats, now=timezone.now())  # a bot agrees to nothing: one fewer to ask
     bots_wake(game=game, seats=seats, state=engine.state_from_json(game.state))
 
 

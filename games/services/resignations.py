@@ -55,7 +55,7 @@ def resign(*, game_id: int, user, door: str, expected_version: int | None = None
         if asked == [seat.position]:
             if expected_version is not None and expected_version != game.version:
                 raise refusals.STALE_VERSION()
-            return Resignation(result=_concede(game, seats, state, seat, door, user, now), proposal=None)
+            return Resignation(result=_concede(game, seats, state, seat.position, door, user, now), proposal=None)
         _lapse_expired(game, team, now)
         proposal = open_proposal(game, team, now)
         new = proposal is None
@@ -67,7 +67,7 @@ def resign(*, game_id: int, user, door: str, expected_version: int | None = None
         if not waiting:
             proposal.status, proposal.closed_at = Status.ACCEPTED, now
             proposal.save(update_fields=["agreed", "status", "closed_at"])
-            return Resignation(result=_concede(game, seats, state, seat, door, user, now), proposal=proposal)
+            return Resignation(result=_concede(game, seats, state, seat.position, door, user, now), proposal=proposal)
         proposal.save(update_fields=["agreed"])
         if new:  # the teammates are asked once; the table shows who is still to answer
             notify.resignation_proposed(game=game, proposal=proposal, asked=[seats[p] for p in waiting], now=now)
@@ -151,8 +151,9 @@ def resignations_time_passed(*, game_id: int, now: datetime | None = None) -> in
 def suspension_changed(*, user, now: datetime) -> int:
     """A player's suspension began or was lifted: whom their team's open
     proposal waits for changes (a suspended player is not asked), so each of
-    their games with one open has its revision moved, and its proposals' next
-    moment of change read again (when the suspension ends, if it does). How
+    their games with one open has its revision moved, its proposals' next
+    moment of change read again (when the suspension ends, if it does), and
+    a team whose last member still to answer was suspended concedes. How
     many games. Call inside the suspension's transaction."""
     games = list(
         ResignationProposal.objects.filter(status=Status.OPEN, game__status=Game.Status.ACTIVE, game__seats__user=user)
@@ -167,17 +168,36 @@ def suspension_changed(*, user, now: datetime) -> int:
             for proposal in proposals:
                 proposal.changes_at = _changes_at(game, seats, proposal.team, proposal.expires_at, now)
             ResignationProposal.objects.bulk_update(proposals, ["changes_at"])
+            proposals_settle(game=game, seats=seats, now=now)
     return len(games)
 
 
-def _concede(game: Game, seats: list[Seat], state, seat: Seat, door: str, user, now: datetime) -> MoveResult:
+def proposals_settle(*, game: Game, seats: list[Seat], now: datetime) -> None:
+    """In a locked game, after whom a team must ask changed (a member was
+    suspended, or a bot took a member's seat): a team whose open proposal has
+    been agreed to by every member still asked concedes now, as it would have
+    at the last agreement. A team left with nobody to ask keeps its proposal
+    until it lapses: nobody agreed to end the game for it."""
+    for proposal in game.resignations.filter(status=Status.OPEN, expires_at__gt=now).order_by("team"):
+        state = engine.state_from_json(game.state)
+        asked = deciders(game, seats, proposal.team, now)
+        if state.result is not None or not asked or not set(asked) <= set(proposal.agreed):
+            continue
+        proposal.status, proposal.closed_at = Status.ACCEPTED, now
+        proposal.save(update_fields=["status", "closed_at"])
+        _concede(game, seats, state, proposal.proposed_by, Move.Door.SYSTEM, None, now, actor=Move.Actor.SYSTEM)
+
+
+def _concede(
+    game: Game, seats: list[Seat], state, position: int, door: str, user, now: datetime, actor=Move.Actor.PLAYER
+) -> MoveResult:
     return record_input(
         game=game,
         seats=seats,
         state=state,
-        position=seat.position,
+        position=position,
         text=engine.moves.RESIGN,
-        actor=Move.Actor.PLAYER,
+        actor=actor,
         door=door,
         user=user,
         now=now,

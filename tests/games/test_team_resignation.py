@@ -131,6 +131,45 @@ def test_a_suspended_teammate_is_not_waited_for(started_game):
     assert resign(game, users[0]).resigned
 
 
+def agreed_but_one(started_game):
+    """Blue (seats 0, 2, 4): 0 proposed, 2 agreed, 4 has not answered."""
+    game, users = started_game(6, 2)
+    resign(game, users[0])
+    assert resign(game, users[2]).waiting_for == (users[4].username,)
+    return game, users
+
+
+def conceded_for_the_team(game):
+    game.refresh_from_db()
+    move = game.moves.get(text="resign")
+    assert (move.seat, move.actor, move.door) == (0, "system", "system")  # for its proposer
+    assert game.status == Game.Status.FINISHED and game.winner == "green"
+    assert ResignationProposal.objects.get(game=game).status == Status.ACCEPTED
+
+
+def test_the_team_concedes_when_its_last_member_to_answer_is_suspended(started_game):
+    game, users = agreed_but_one(started_game)
+    services.player_suspend(user_id=users[4].pk, moderator=ModeratorFactory(), reason="spam")
+    conceded_for_the_team(game)
+
+
+def test_the_team_concedes_when_a_bot_takes_its_last_member_to_answer_seat(started_game):
+    game, _ = agreed_but_one(started_game)
+    services.seat_replace(game_id=game.pk, moderator=ModeratorFactory(), position=4, bot_level=1, reason="gone")
+    conceded_for_the_team(game)
+
+
+def test_a_team_left_with_nobody_to_ask_plays_on(started_game):
+    game, users = started_game(4, 2)  # blue: seats 0 and 2
+    resign(game, users[0])
+    moderator = ModeratorFactory()
+    for user in (users[0], users[2]):
+        services.player_suspend(user_id=user.pk, moderator=moderator, reason="spam")
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    assert ResignationProposal.objects.get(game=game).status == Status.OPEN
+
+
 def test_three_teams_of_two_one_team_leaves_and_the_others_play_on(started_game):
     game, users = started_game(6, 3)
     assert not resign(game, users[1]).resigned
