@@ -41,7 +41,6 @@ def play(task):
     rng = random.Random(seed)
     state = deal(players=players, teams=2, draw_mode=draw_mode, deck=shuffled_deck(rng))
     times = {0: [], 1: [], 2: []}
-    history = []  # the public moves, (seat, text): what level 2 reads its opponents' hands from
 
     def shuffle(cards):
         return rng.sample(cards, len(cards))
@@ -49,9 +48,8 @@ def play(task):
     def act(seat):
         level = levels[seat % 2]
         started = time.perf_counter()
-        action = choose(player_view(state, seat), legal_actions(state, seat), rng, level, history=history, **BUDGET)
+        action = choose(player_view(state, seat), legal_actions(state, seat), rng, level, **BUDGET)
         times[level].append(time.perf_counter() - started)
-        history.append((seat, action["text"]))
         return apply(state, seat, action["text"], shuffle=shuffle)[0]
 
     while state.result is None:

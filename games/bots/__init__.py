@@ -1,13 +1,11 @@
 """Bots that play Sequence from what their seat may see. Pure: no Django; only the engine.
 
-    action = choose(view, legal_actions, rng, level, history=moves)
+    action = choose(view, legal_actions, rng, level)
 
 `view` is `engine.player_view(state, seat)` (plain data: the board, the
 sequences, every discard pile, the seat's own hand and how many cards the
-others hold; never another hand or the order of the draw pile),
-`legal_actions` is `engine.legal_actions(state, seat)`, and `history` the
-public moves as (seat, text), oldest first (the site passes the last few;
-only level 2 reads them). The answer is one of
+others hold; never another hand or the order of the draw pile), and
+`legal_actions` is `engine.legal_actions(state, seat)`. The answer is one of
 those actions (the site enters its `text` through its own door), or None when
 there is nothing to do but resign, which a bot never does. `rng` is a
 `random.Random`: with the same seed and view a bot chooses the same.
@@ -36,7 +34,6 @@ def choose(
     iterations: int | None = None,
     seconds: float | None = None,
     candidates: int = CANDIDATES,
-    history=(),
 ) -> dict | None:
     """The action the bot of `level` takes now (see the module's text)."""
     if level not in LEVELS:
@@ -50,9 +47,7 @@ def choose(
     if level == 1:
         text = greedy_move(Position.from_view(view), texts)
     else:
-        text = search_move(
-            view, texts, rng, iterations=iterations, seconds=seconds, candidates=candidates, history=history
-        )
+        text = search_move(view, texts, rng, iterations=iterations, seconds=seconds, candidates=candidates)
     return actions[texts.index(text)]
 
 

@@ -8,8 +8,7 @@ more than any cell it takes earlier. A play on a cell no other seat can
 take (the seat holds the card and its other copy is in its hand or
 discarded) is worth less now: it can wait. The best few plays are the
 candidates. Each world is dealt so the seat cannot tell it from the real one
-(worlds.py), and so that no opponent holds a card its last plays say it did
-not keep (inference.py); in it every candidate is played, and the game is played on for
+(worlds.py); in it every candidate is played, and the game is played on for
 PLIES turns by the playout policy (playout.py), with the same cards drawn for
 each candidate (common random numbers). A won game is worth 1, a lost one
 -1, a cut one its lines compared. The candidate worth most over the worlds
@@ -71,7 +70,6 @@ def search_move(
     iterations: int | None = None,
     seconds: float | None = None,
     candidates: int = CANDIDATES,
-    history=(),
 ) -> str | None:
     """The move to play after `iterations` playouts (DEFAULT_ITERATIONS when
     None), or fewer once `seconds` have passed."""
@@ -87,7 +85,7 @@ def search_move(
         return first
     budget = iterations or DEFAULT_ITERATIONS
     deadline = None if seconds is None else time.perf_counter() + seconds
-    maker = WorldMaker(view, history)
+    maker = WorldMaker(view)
     seat, team = view["seat"], pos.team
     base = Playout(maker.board, maker.sequences, pos.teams, pos.needed)
     # Level 2 keeps its two-eyed jacks in the playouts too; the others spend them as level 1 does.

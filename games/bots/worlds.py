@@ -3,14 +3,11 @@
 Every card is in a hand, in the draw pile or on a discard pile. The seat sees
 its own hand, every discard pile and how many cards each other hand and the
 pile hold, so the cards it does not see are all the others: a world deals them
-at random into the other hands and the pile, but for the cards an opponent's
-last plays say it did not keep (inference.py). Nothing but the view and the
-public moves is read."""
+at random into the other hands and the pile. Nothing but the view is read."""
 
 import random
 from collections import Counter
 
-from games.bots.inference import plays_read
 from games.engine.board import CELL_INDEX, CORNERS
 from games.engine.cards import FULL_DECK
 from games.engine.setup import TEAM_NAMES
@@ -31,7 +28,7 @@ def unseen_cards(view: dict) -> list[str]:
 class WorldMaker:
     """Samples States consistent with one view; the parts every world shares are built once."""
 
-    def __init__(self, view: dict, history=()):
+    def __init__(self, view: dict):
         self.view = view
         self.unseen = unseen_cards(view)
         self.seat = view["seat"]
@@ -54,11 +51,6 @@ class WorldMaker:
             (self.turn_no - ((turn - s) % players or players)) if seats[s]["draw_open"] else None
             for s in range(players)
         ]
-        # Per opponent, what each of its hand's cards may not be, most ruled out first (inference.py).
-        self.limits = {
-            s: _limits(sets, seats[s]["cards"], seats[s]["draw_open"])
-            for s, sets in plays_read(view, board, self.sequences, history).items()
-        }
 
     def sample(self, rng: random.Random) -> State:
         view = self.view
@@ -72,8 +64,6 @@ class WorldMaker:
         for info in view["seats"]:
             if info["seat"] == self.seat:
                 hands.append(list(view["hand"]))
-            elif info["seat"] in self.limits:
-                hands.append(_deal_within(cards, self.limits[info["seat"]]))
             else:
                 hands.append(cards[: info["cards"]])
                 del cards[: info["cards"]]
@@ -92,28 +82,3 @@ class WorldMaker:
         state.rules = RULES_AS_RULED
         state.moves_applied = 0
         return state
-
-
-def _limits(sets: list[frozenset[str]], size: int, draw_open: bool) -> list[frozenset[str]]:
-    """What each card of a hand of `size` may not be, given what its last
-    plays ruled out (`sets`, newest first): at least size - j cards (one more
-    while its draw is open) were kept through the last j plays, so they are
-    none of what those plays ruled out. The most ruled out first; the card
-    drawn since, if any, may be anything."""
-    ruled, seen = [], frozenset()
-    for ruled_out in sets:
-        seen |= ruled_out
-        ruled.append(seen)
-    kept = size if draw_open else max(size - 1, 0)
-    limits = [ruled[min(k, len(ruled) - 1)] for k in range(kept - 1, -1, -1)]
-    return limits + [frozenset()] * (size - kept)
-
-
-def _deal_within(cards: list[str], limits: list[frozenset[str]]) -> list[str]:
-    """A hand from the shuffled `cards` (taken out of them), a card for each
-    limit in order: the first card it allows, or the first card left when none does."""
-    hand = []
-    for ruled_out in limits:
-        index = next((i for i, card in enumerate(cards) if card not in ruled_out), 0)
-        hand.append(cards.pop(index))
-    return hand

@@ -17,10 +17,6 @@ from games.services.resignations import proposals_settle
 # The search's cap on one move (level 2), within the "at most 1 s".
 SEARCH_SECONDS = 1.0
 STAND_IN_LEVEL = 1  # the level of a bot that stands in for an absent player
-# The public moves a bot reads (level 2 reads a hand's worth of each other
-# seat's plays): a round is a turn a seat, a play and in tabletop mode a draw;
-# seven rounds hold seven plays of each seat, a hand's worth.
-HISTORY_PER_SEAT = 16
 
 
 def bot_name(number: int) -> str:
@@ -47,9 +43,7 @@ def bot_turn(*, game_id: int, version: int) -> Move | None:
         return None
     view = engine.player_view(state, position)
     legal = engine.legal_actions(state, position)
-    history = Move.objects.filter(game=game).order_by("-seq").values_list("seat", "text")
-    history = list(history[: HISTORY_PER_SEAT * len(seats)])[::-1]
-    action = bots.choose(view, legal, secure_rng(), seats[position].bot_level, seconds=SEARCH_SECONDS, history=history)
+    action = bots.choose(view, legal, secure_rng(), seats[position].bot_level, seconds=SEARCH_SECONDS)
     if action is None:
         return None
     result = bot_submit(game_id=game_id, position=position, move=action["text"], expected_version=version)

@@ -76,25 +76,6 @@ def test_two_runs_at_once_make_one_move(monkeypatch):
     assert Move.objects.filter(game=game).count() == version + 1
 
 
-def test_a_bot_reads_the_public_moves_of_its_game(monkeypatch):
-    """What level 2 reads its opponents' kept cards from: the moves as everyone saw them, oldest first."""
-    game, person = bot_game(bot_level=2)
-    to_the_bots_turn(game, person)
-    tasks.bot_move(game.pk, game.version)
-    game.refresh_from_db()
-    to_the_bots_turn(game, person)
-    real_choose, seen = services.bots.bots.choose, {}
-
-    def choose_and_keep(*args, **kwargs):
-        seen["history"] = kwargs["history"]
-        return real_choose(*args, **kwargs)
-
-    monkeypatch.setattr(services.bots.bots, "choose", choose_and_keep)
-    moves = list(Move.objects.filter(game=game).order_by("seq").values_list("seat", "text"))
-    assert tasks.bot_move(game.pk, game.version) is not None
-    assert seen["history"] == moves and {seat for seat, _ in moves} == {0, 1}
-
-
 def test_the_bots_turn_is_queued_on_commit_and_played(django_capture_on_commit_callbacks):
     game, person = bot_game()
     state = state_of(game)
