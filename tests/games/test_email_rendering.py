@@ -77,6 +77,15 @@ def test_every_kind_renders_text_and_html(started_game, kind):
     assert "Stop e-mails like this one" in message.body
 
 
+def test_a_game_started_email_written_after_the_first_move_names_who_played_first(started_game):
+    game, _users = started_game(2, 2)
+    first = game.seats.get(position=0)
+    services.move_submit(game_id=game.pk, user=first.user, move=first_play(game, 0), expected_version=0)
+    message = emails.build(Notification.objects.filter(game=game, kind=Kind.GAME_STARTED).first())
+    said = f"so {first.name} plays first"
+    assert said in message.body and said in message.alternatives[0].content
+
+
 def test_a_draw_window_email_leads_to_a_one_click_confirmation(client, started_game):
     game, users = started_game(2, 2, draw_mode="tabletop")
     services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0, door="email")

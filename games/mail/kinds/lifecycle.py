@@ -14,6 +14,11 @@ Kind = Notification.Kind
 class GameStarted(MailKind):
     kind = Kind.GAME_STARTED
 
+    def context(self, notification, game, seat, prepared):
+        # Seat 0 sits at the dealer's left and moved first; by the time the
+        # e-mail is written it may no longer be that seat's turn.
+        return {"first": next(other.name for other in game.seats.all() if other.position == 0)}
+
 
 class GameCancelled(MailKind):
     kind = Kind.GAME_CANCELLED
