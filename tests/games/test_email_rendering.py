@@ -84,6 +84,7 @@ def test_a_game_started_email_written_after_the_first_move_names_who_played_firs
     message = emails.build(Notification.objects.filter(game=game, kind=Kind.GAME_STARTED).first())
     said = f"so {first.name} plays first"
     assert said in message.body and said in message.alternatives[0].content
+    assert message.subject == f"Game {game.pk} has started: {first.name} plays first"
 
 
 def test_a_draw_window_email_leads_to_a_one_click_confirmation(client, started_game):
