@@ -65,8 +65,7 @@ def resign(*, game_id: int, user, door: str, expected_version: int | None = None
             proposal.agreed = [*proposal.agreed, seat.position]
         waiting = [position for position in asked if position not in proposal.agreed]
         if not waiting:
-            proposal.status, proposal.closed_at = Status.ACCEPTED, now
-            proposal.save(update_fields=["agreed", "status", "closed_at"])
+            _accepted(proposal, now)
             return Resignation(result=_concede(game, seats, state, seat.position, door, user, now), proposal=proposal)
         proposal.save(update_fields=["agreed"])
         if new:  # the teammates are asked once; the table shows who is still to answer
@@ -178,14 +177,18 @@ def proposals_settle(*, game: Game, seats: list[Seat], now: datetime) -> None:
     been agreed to by every member still asked concedes now, as it would have
     at the last agreement. A team left with nobody to ask keeps its proposal
     until it lapses: nobody agreed to end the game for it."""
+    state = engine.state_from_json(game.state)
     for proposal in game.resignations.filter(status=Status.OPEN, expires_at__gt=now).order_by("team"):
-        state = engine.state_from_json(game.state)
         asked = deciders(game, seats, proposal.team, now)
-        if state.result is not None or not asked or not set(asked) <= set(proposal.agreed):
-            continue
-        proposal.status, proposal.closed_at = Status.ACCEPTED, now
-        proposal.save(update_fields=["status", "closed_at"])
-        _concede(game, seats, state, proposal.proposed_by, Move.Door.SYSTEM, None, now, actor=Move.Actor.SYSTEM)
+        if state.result is None and asked and set(asked) <= set(proposal.agreed):
+            _accepted(proposal, now)
+            door, actor = Move.Door.SYSTEM, Move.Actor.SYSTEM
+            state = _concede(game, seats, state, proposal.proposed_by, door, None, now, actor=actor).state
+
+
+def _accepted(proposal: ResignationProposal, now: datetime) -> None:
+    proposal.status, proposal.closed_at = Status.ACCEPTED, now
+    proposal.save(update_fields=["agreed", "status", "closed_at"])
 
 
 def _concede(
