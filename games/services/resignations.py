@@ -147,13 +147,14 @@ def resignations_time_passed(*, game_id: int, now: datetime | None = None) -> in
     return len(proposals)
 
 
-def suspension_changed(*, user, now: datetime) -> int:
-    """A player's suspension began or was lifted: whom their team's open
-    proposal waits for changes (a suspended player is not asked), so each of
-    their games with one open has its revision moved, its proposals' next
-    moment of change read again (when the suspension ends, if it does), and
-    a team whose last member still to answer was suspended concedes. How
-    many games. Call inside the suspension's transaction."""
+def player_may_answer_changed(*, user, now: datetime) -> int:
+    """A player's suspension began or was lifted, or their account was
+    switched off or on: whom their team's open proposal waits for changes (a
+    suspended or switched-off player is not asked), so each of their games
+    with one open has its revision moved, its proposals' next moment of
+    change read again (when a suspension ends, if it does), and a team whose
+    last member still to answer can no longer answer concedes. How many
+    games. Call inside the transaction that made the change."""
     games = list(
         ResignationProposal.objects.filter(status=Status.OPEN, game__status=Game.Status.ACTIVE, game__seats__user=user)
         .values_list("game_id", flat=True)
@@ -173,9 +174,9 @@ def suspension_changed(*, user, now: datetime) -> int:
 
 def proposals_settle(*, game: Game, seats: list[Seat], now: datetime) -> None:
     """In a locked game, after whom a team must ask changed (a member was
-    suspended, or a bot took a member's seat): a team whose open proposal has
-    been agreed to by every member still asked concedes now, as it would have
-    at the last agreement. A team left with nobody to ask keeps its proposal
+    suspended or switched off, or a bot took a member's seat): a team whose
+    open proposal has been agreed to by every member still asked concedes
+    now, as it would have at the last agreement. A team left with nobody to ask keeps its proposal
     until it lapses: nobody agreed to end the game for it."""
     state = engine.state_from_json(game.state)
     for proposal in game.resignations.filter(status=Status.OPEN, expires_at__gt=now).order_by("team"):

@@ -10,7 +10,7 @@ from django.utils import timezone
 from games import refusals
 from games.models import ModerationAction, PlayerSuspension
 from games.services.audit import moderator_action
-from games.services.resignations import suspension_changed
+from games.services.resignations import player_may_answer_changed
 from games.suspension_rule import active_suspensions
 
 MAX_DAYS = 3650
@@ -39,7 +39,7 @@ def player_suspend(
             raise refusals.ALREADY_SUSPENDED(player=user.username)
         now = timezone.now()
         suspension = PlayerSuspension.objects.create(user=user, ends_at=now + timedelta(days=days) if days else None)
-        suspension_changed(user=user, now=now)
+        player_may_answer_changed(user=user, now=now)
         note.target_user = user
         note.changes = {"suspension": suspension.pk, "days": days}
         return suspension
@@ -55,7 +55,7 @@ def player_unsuspend(*, user_id: int, moderator, reason: str, private: bool = Fa
         lifted = active_suspensions(now).filter(user=user).update(lifted_at=now)
         if not lifted:
             raise refusals.NOT_SUSPENDED(player=user.username)
-        suspension_changed(user=user, now=now)
+        player_may_answer_changed(user=user, now=now)
         note.target_user = user
         note.changes = {"lifted": lifted}
         return lifted

@@ -159,6 +159,55 @@ def test_the_team_concedes_when_a_bot_takes_its_last_member_to_answer_seat(start
     conceded_for_the_team(game)
 
 
+def switch(admin_client, user, *, active: bool):
+    """A superuser ticks or clears "active" on the user's admin page, the rest as it was."""
+    form = {
+        "username": user.username,
+        "email": user.email,
+        "first_name": "",
+        "last_name": "",
+        "date_joined_0": user.date_joined.strftime("%Y-%m-%d"),
+        "date_joined_1": user.date_joined.strftime("%H:%M:%S"),
+        "groups": [],
+        "user_permissions": [],
+    }
+    if active:
+        form["is_active"] = "on"
+    response = admin_client.post(reverse("admin:accounts_user_change", args=[user.pk]), form)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    user.refresh_from_db()
+    assert user.is_active is active
+
+
+def test_the_team_concedes_when_its_last_member_to_answer_is_switched_off_in_the_admin(started_game, admin_client):
+    game, users = agreed_but_one(started_game)
+    switch(admin_client, users[4], active=False)
+    conceded_for_the_team(game)
+
+
+def test_a_member_switched_on_again_is_asked_again(started_game, admin_client):
+    game, users = started_game(6, 2)  # blue: seats 0, 2 and 4
+    resign(game, users[0])
+    switch(admin_client, users[4], active=False)
+    game.refresh_from_db()
+    revision = game.revision
+    switch(admin_client, users[4], active=True)
+    game.refresh_from_db()
+    assert game.revision > revision  # the team's pages say whom the proposal waits for: read again
+    assert resign(game, users[2]).waiting_for == (users[4].username,)
+
+
+def test_saving_an_account_that_stays_active_leaves_its_games_alone(started_game):
+    game, users = agreed_but_one(started_game)
+    game.refresh_from_db()
+    revision = game.revision
+    users[4].first_name = "Dora"
+    users[4].save()
+    users[4].save(update_fields=["last_login"])
+    game.refresh_from_db()
+    assert game.revision == revision and game.status == Game.Status.ACTIVE
+
+
 def test_a_team_left_with_nobody_to_ask_plays_on(started_game):
     game, users = started_game(4, 2)  # blue: seats 0 and 2
     resign(game, users[0])
