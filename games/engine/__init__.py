@@ -22,6 +22,7 @@ from games.engine.refusals import ENGLISH, Refusal, Refused, english
 from games.engine.rules import IllegalMove, apply, can_act, is_dead, legal_actions, legal_moves
 from games.engine.setup import (
     ALLOWED_TEAMS,
+    FIRST_SEAT,
     HAND_SIZE,
     TEAM_NAMES,
     Cut,
@@ -37,6 +38,7 @@ from games.engine.view import player_view
 __all__ = [
     "ALLOWED_TEAMS",
     "ENGLISH",
+    "FIRST_SEAT",
     "HAND_SIZE",
     "TEAM_NAMES",
     "Cut",

@@ -28,6 +28,9 @@ def sequences_to_win(teams: int) -> int:
     return 2 if teams == 2 else 1
 
 
+FIRST_SEAT = 0  # the seat at the dealer's left, who moves first
+
+
 def team_of(seat: int, teams: int) -> int:
     """Seats alternate teams around the table: A B A B… or A B C A B C…"""
     return seat % teams
@@ -41,7 +44,7 @@ class Cut:
     dealer: int
 
     def seat_order(self, players: int) -> list[int]:
-        """Table positions in seat order: seat 0 sits at the dealer's left and moves first."""
+        """Table positions in seat order, from the dealer's left (FIRST_SEAT)."""
         return [(self.dealer + 1 + i) % players for i in range(players)]
 
 

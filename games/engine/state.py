@@ -4,7 +4,15 @@ Only the server holds a State; players see `player_view` of it."""
 
 from games.engine.board import CELL_INDEX, CELL_NAMES, CORNERS
 from games.engine.cards import FULL_DECK, parse_card
-from games.engine.setup import HAND_SIZE, TEAM_NAMES, SetupError, check_setup, sequences_to_win, team_of
+from games.engine.setup import (
+    FIRST_SEAT,
+    HAND_SIZE,
+    TEAM_NAMES,
+    SetupError,
+    check_setup,
+    sequences_to_win,
+    team_of,
+)
 
 EMPTY = 0
 CORNER = 0b111  # a corner counts as a chip of every team
@@ -111,7 +119,7 @@ def deal(*, players: int, teams: int, draw_mode: str, deck: list[str], rules: in
     state.sequences = [[] for _ in range(teams)]
     state.locked = frozenset()
     state.reshuffles = ()
-    state.turn, state.turn_no = 0, 0
+    state.turn, state.turn_no = FIRST_SEAT, 0
     state.pending = [None] * players
     state.penalties = [0] * players
     state.resigned = [False] * teams

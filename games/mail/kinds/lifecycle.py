@@ -4,6 +4,7 @@ to others or taken over, a teammate's proposal to resign."""
 from django.urls import reverse
 from django.utils import timezone
 
+from games.engine import FIRST_SEAT
 from games.leaderboards import change_in
 from games.mail.kinds.base import MailKind, absolute
 from games.models import SEAT_OFFERED, Game, Notification, ResignationProposal, Seat
@@ -15,9 +16,8 @@ class GameStarted(MailKind):
     kind = Kind.GAME_STARTED
 
     def context(self, notification, game, seat, prepared):
-        # Seat 0 sits at the dealer's left and moved first; by the time the
-        # e-mail is written it may no longer be that seat's turn.
-        return {"first": next(other.name for other in game.seats.all() if other.position == 0)}
+        # Whose turn it is now says nothing: the e-mail may be written after the first move.
+        return {"first": next(other.name for other in game.seats.all() if other.position == FIRST_SEAT)}
 
 
 class GameCancelled(MailKind):
