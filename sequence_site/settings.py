@@ -156,8 +156,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis: cache and Celery broker -----------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
-if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+if REDIS_URL:  # Django's, with one Redis client kept per pool (#31)
+    CACHES = {"default": {"BACKEND": "sequence_site.cache.RedisCache", "LOCATION": REDIS_URL}}
 else:
     # A file cache is shared by web, worker and beat on one machine, which the
     # worker heartbeat and allauth's rate limits both need.
@@ -167,8 +167,6 @@ else:
             "LOCATION": str(VAR_DIR / "cache"),
         }
     }
-if REDIS_URL:  # Django's, with one Redis client kept per pool (#31)
-    CACHES["default"]["BACKEND"] = "sequence_site.cache.RedisCache"
 CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "sequence")
 # A signed-in page reads its session from the cache, not the database (#15).
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
