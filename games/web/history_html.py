@@ -15,27 +15,40 @@ from games.templatetags.sequence_tags import chip
 from games.viewmodels.history import HistoryLine
 
 
-def _line(line: HistoryLine) -> str:
+def _line(line: HistoryLine, round_head: int | None) -> str:
     moment = timezone.localtime(line.when)
-    opening = f'<li value="{line.seq}" class="round-start">' if line.round else f'<li value="{line.seq}">'
-    mark = ""
-    if line.round:
-        mark = '<span class="round-mark">{}</span>'.format(gettext("Round %(number)s") % {"number": line.round})
+    if round_head:
+        mark = '<span class="round-mark">{}</span>'.format(gettext("Round %(number)s") % {"number": round_head})
+        opening = f'<li value="{line.seq}" class="round-start-above">{mark}'
+    else:
+        opening = f'<li value="{line.seq}">'
     return (
         f'{opening}<span class="words">{chip(line.team)} {escape(line.words)} <code class="notation">'
         f"{escape(line.notation)}</code></span>\n"
-        f'<time class="muted" datetime="{moment.isoformat()}">{escape(when(moment, "stamp"))}</time>{mark}</li>'
+        f'<time class="muted" datetime="{moment.isoformat()}">{escape(when(moment, "stamp"))}</time></li>'
     )
 
 
+def round_heads(lines: list[HistoryLine]) -> list[int | None]:
+    """Per line (newest first), the number of the round it heads: a round's
+    newest line, at the top of its group, carries the number its first line
+    (at the bottom) knows."""
+    heads: list[int | None] = [None] * len(lines)
+    top = 0
+    for index, line in enumerate(lines):
+        if line.round:
+            heads[top], top = line.round, index + 1
+    return heads
+
+
 def history_html(lines: list[HistoryLine]) -> SafeString:
-    """The moves, newest first, each with its mover's chip, its time and
-    where a round begins."""
+    """The moves, newest first, each with its mover's chip and its time, in
+    groups by round, each headed by its number."""
     title, empty = gettext("Moves, newest first"), gettext("No moves yet.")  # not in an f-string: xgettext skips those
     parts = ['<section class="panel history" aria-labelledby="history-title">']
     parts.append(f'<h2 id="history-title">{escape(title)}</h2>')
     if lines:
-        parts += ['<ol class="history-list" reversed>', *map(_line, lines), "</ol>"]
+        parts += ['<ol class="history-list" reversed>', *map(_line, lines, round_heads(lines)), "</ol>"]
     else:
         parts.append(f'<p class="muted">{escape(empty)}</p>')
     parts.append("</section>")
