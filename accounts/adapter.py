@@ -1,7 +1,10 @@
 import math
+from types import SimpleNamespace
+from urllib.parse import urlsplit
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.urls import reverse
@@ -29,6 +32,12 @@ class AccountAdapter(DefaultAccountAdapter):
         # The language they signed up in is their e-mails' until they choose another.
         user.language = translation.get_language() or ""
         return super().save_user(request, user, form, commit=commit)
+
+    def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
+        # Without the sites framework allauth names the site after the request's
+        # host ("Hello from 127.0.0.1:8000!"): its e-mails name it as ours do.
+        site = SimpleNamespace(name=gettext("Sequence"), domain=urlsplit(settings.SITE_URL).netloc)
+        super().send_mail(template_prefix, email, {"current_site": site, **context})
 
     def get_signup_redirect_url(self, request) -> str:
         # A new player lands on the first-visit page: play a friend, or join an open game.

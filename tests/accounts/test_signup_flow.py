@@ -1,8 +1,10 @@
 import re
 from datetime import timedelta
+from urllib.parse import urlsplit
 
 import pytest
 import time_machine
+from django.conf import settings
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
@@ -36,6 +38,9 @@ def test_sign_up_verify_log_in_log_out(client):
 
     verification = [m for m in mail.outbox if m.to == ["anna@example.org"]]
     assert len(verification) >= 1
+    greeting, *_, thanks, address = verification[-1].body.strip().splitlines()
+    assert (greeting, thanks) == ("Hello from Sequence!", "Thank you for using Sequence!")  # not the host's name
+    assert address == urlsplit(settings.SITE_URL).netloc
     link = _confirmation_link(verification[-1])
 
     page = client.get(link)
