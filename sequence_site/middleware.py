@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.http import HttpResponseBadRequest, UnreadablePostError
+from django.shortcuts import render
 
 NUL = "\x00"
 
@@ -57,3 +58,23 @@ class PermissionsPolicyMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Permissions-Policy", self.policy)
         return response
+
+
+class FormAddressPageMiddleware:
+    """A form's address opened as a page (typed, bookmarked, or reloaded from
+    the history) gets a page that says so, with a way back, instead of an
+    empty 405 that the browser shows as its own error. The status and its
+    Allow header stay; the JSON API keeps its own answers."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if response.status_code != 405 or response.content or request.method not in ("GET", "HEAD"):
+            return response
+        if getattr(request.resolver_match, "namespace", "") == "api" or not request.accepts("text/html"):
+            return response
+        page = render(request, "405.html", status=405)
+        page["Allow"] = response.get("Allow", "")
+        return page

@@ -86,6 +86,7 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.UserTimeZoneMiddleware",
     "accounts.middleware.UserLanguageMiddleware",  # the account's language beats the browser's
+    "sequence_site.middleware.FormAddressPageMiddleware",  # last: the first to see the view's answer
 ]
 
 ROOT_URLCONF = "sequence_site.urls"
