@@ -1,7 +1,9 @@
 """An account switched off or on (`is_active`, in the admin): its player can
 no longer answer, or can again, so its teams' open resignation proposals are
 read again as after a suspension. Model signals, because the admin's user
-page belongs to the accounts app, which knows nothing of games."""
+page belongs to the accounts app, which knows nothing of games; the admin
+saves in one transaction, the games' changes inside it. A queryset's
+update() sends no signal: switch accounts with save()."""
 
 from django.conf import settings
 from django.db.models.signals import post_save, pre_save
@@ -12,9 +14,10 @@ from games.services.resignations import player_may_answer_changed
 _WAS_ACTIVE = "_games_was_active"  # the stored value, kept on the instance from pre_save to post_save
 
 
-def _remember(sender, instance, update_fields=None, **kwargs):
-    if instance.pk is None or (update_fields is not None and "is_active" not in update_fields):
-        return  # a new account, or a save that cannot switch it (a log-in writes last_login alone)
+def _remember(sender, instance, update_fields=None, raw=False, **kwargs):
+    instance.__dict__.pop(_WAS_ACTIVE, None)  # left by a save that failed
+    if raw or instance.pk is None or (update_fields is not None and "is_active" not in update_fields):
+        return  # a fixture, a new account, or a save that cannot switch it (a log-in writes last_login alone)
     stored = sender.objects.filter(pk=instance.pk).values_list("is_active", flat=True).first()
     setattr(instance, _WAS_ACTIVE, stored)
 

@@ -64,17 +64,20 @@ class FormAddressPageMiddleware:
     """A form's address opened as a page (typed, bookmarked, or reloaded from
     the history) gets a page that says so, with a way back, instead of an
     empty 405 that the browser shows as its own error. The status and its
-    Allow header stay; the JSON API keeps its own answers."""
+    Allow header stay; an answer with a body of its own (the JSON API's) is kept."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
         response = self.get_response(request)
-        if response.status_code != 405 or response.content or request.method not in ("GET", "HEAD"):
+        if response.status_code != 405 or request.method != "GET" or response.streaming or response.content:
             return response
-        if getattr(request.resolver_match, "namespace", "") == "api" or not request.accepts("text/html"):
-            return response
+        allowed = {method.strip() for method in response.get("Allow", "").split(",")}
+        if "POST" not in allowed or "GET" in allowed:
+            return response  # not a form's address (e.g. a page that takes GET alone, asked with HEAD)
+        if request.get_preferred_type(["application/json", "text/html"]) != "text/html":
+            return response  # a program (curl, fetch) asking for anything: the plain answer
         page = render(request, "405.html", status=405)
-        page["Allow"] = response.get("Allow", "")
+        page["Allow"] = response["Allow"]
         return page

@@ -44,8 +44,8 @@ class Cut:
     dealer: int
 
     def seat_order(self, players: int) -> list[int]:
-        """Table positions in seat order, from the dealer's left (FIRST_SEAT)."""
-        return [(self.dealer + 1 + i) % players for i in range(players)]
+        """Table positions in seat order: the dealer's left at FIRST_SEAT, the rest clockwise."""
+        return [(self.dealer + 1 + seat - FIRST_SEAT) % players for seat in range(players)]
 
 
 def cut_for_deal(players: int, rng: Random) -> Cut:

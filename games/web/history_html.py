@@ -32,12 +32,15 @@ def _line(line: HistoryLine, round_head: int | None) -> str:
 def round_heads(lines: list[HistoryLine]) -> list[int | None]:
     """Per line (newest first), the number of the round it heads: a round's
     newest line, at the top of its group, carries the number its first line
-    (at the bottom) knows."""
+    (at the bottom) knows. The oldest group shown has lost its first line
+    when the history is cut: it is the round before the last one named."""
     heads: list[int | None] = [None] * len(lines)
-    top = 0
+    top, named = 0, None
     for index, line in enumerate(lines):
         if line.round:
-            heads[top], top = line.round, index + 1
+            heads[top], top, named = line.round, index + 1, line.round
+    if top < len(lines) and named and named > 1:
+        heads[top] = named - 1
     return heads
 
 

@@ -7,7 +7,10 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
+from games.viewmodels.history import HistoryLine
+from games.web.history_html import round_heads
 from tests.gameplay import play_a_move
 
 pytestmark = pytest.mark.django_db
@@ -32,3 +35,13 @@ def test_each_round_is_headed_above_its_newest_move(client, started_game):
         (2, "Round 1"),
         (1, ""),
     ]
+
+
+def line(seq: int, round_: int | None = None) -> HistoryLine:
+    return HistoryLine(seq=seq, notation="", words="", when=timezone.now(), round=round_)
+
+
+def test_a_cut_history_heads_its_oldest_group_too():
+    """Rounds open at moves 5, 3 and 1; moves 5 to 2 are shown, newest first."""
+    lines = [line(5, 3), line(4), line(3, 2), line(2)]
+    assert round_heads(lines) == [3, 2, None, 1]
