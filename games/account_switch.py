@@ -1,11 +1,14 @@
 """An account switched off or on (`is_active`, in the admin): its player can
 no longer answer, or can again, so its teams' open resignation proposals are
 read again as after a suspension. Model signals, because the admin's user
-page belongs to the accounts app, which knows nothing of games; the admin
-saves in one transaction, the games' changes inside it. A queryset's
-update() sends no signal: switch accounts with save()."""
+page belongs to the accounts app, which knows nothing of games. The games
+change once the account's save has committed, each in its own locked
+transaction: holding the user's row while locking a game's would take the
+two in the opposite order to the deadline sweep (a game, then its player's
+vacation days). A queryset's update() sends no signal: switch accounts with save()."""
 
 from django.conf import settings
+from django.db import transaction
 from django.db.models.signals import post_save, pre_save
 from django.utils import timezone
 
@@ -25,7 +28,7 @@ def _remember(sender, instance, update_fields=None, raw=False, **kwargs):
 def _react(sender, instance, **kwargs):
     was_active = instance.__dict__.pop(_WAS_ACTIVE, None)
     if was_active is not None and was_active != instance.is_active:
-        player_may_answer_changed(user=instance, now=timezone.now())
+        transaction.on_commit(lambda: player_may_answer_changed(user=instance, now=timezone.now()))
 
 
 def connect() -> None:

@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 import time_machine
 from django.core import mail
+from django.test import TestCase
 from django.urls import reverse
 from django.utils import timezone
 
@@ -160,7 +161,8 @@ def test_the_team_concedes_when_a_bot_takes_its_last_member_to_answer_seat(start
 
 
 def switch(admin_client, user, *, active: bool):
-    """A superuser ticks or clears "active" on the user's admin page, the rest as it was."""
+    """A superuser ticks or clears "active" on the user's admin page, the rest
+    as it was; what follows its commit runs."""
     form = {
         "username": user.username,
         "email": user.email,
@@ -173,7 +175,8 @@ def switch(admin_client, user, *, active: bool):
     }
     if active:
         form["is_active"] = "on"
-    response = admin_client.post(reverse("admin:accounts_user_change", args=[user.pk]), form)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        response = admin_client.post(reverse("admin:accounts_user_change", args=[user.pk]), form)
     assert response.status_code == 302, response.content.decode()[:2000]
     user.refresh_from_db()
     assert user.is_active is active
@@ -202,8 +205,9 @@ def test_saving_an_account_that_stays_active_leaves_its_games_alone(started_game
     game.refresh_from_db()
     revision = game.revision
     users[4].first_name = "Dora"
-    users[4].save()
-    users[4].save(update_fields=["last_login"])
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        users[4].save()
+        users[4].save(update_fields=["last_login"])
     game.refresh_from_db()
     assert game.revision == revision and game.status == Game.Status.ACTIVE
 
