@@ -73,9 +73,8 @@ class FormAddressPageMiddleware:
         response = self.get_response(request)
         if response.status_code != 405 or request.method != "GET" or response.streaming or response.content:
             return response
-        allowed = {method.strip() for method in response.get("Allow", "").split(",")}
-        if "POST" not in allowed or "GET" in allowed:
-            return response  # not a form's address (e.g. a page that takes GET alone, asked with HEAD)
+        if "POST" not in {method.strip() for method in response.get("Allow", "").split(",")}:
+            return response  # an address that takes no form
         if request.get_preferred_type(["application/json", "text/html"]) != "text/html":
             return response  # a program (curl, fetch) asking for anything: the plain answer
         page = render(request, "405.html", status=405)

@@ -154,7 +154,8 @@ def player_may_answer_changed(*, user, now: datetime) -> int:
     with one open has its revision moved, its proposals' next moment of
     change read again (when a suspension ends, if it does), and a team whose
     last member still to answer can no longer answer concedes. How many
-    games. Call inside the transaction that made the change."""
+    games. Call inside the transaction that made the change, or once it
+    has committed."""
     games = list(
         ResignationProposal.objects.filter(status=Status.OPEN, game__status=Game.Status.ACTIVE, game__seats__user=user)
         .values_list("game_id", flat=True)
@@ -176,8 +177,9 @@ def proposals_settle(*, game: Game, seats: list[Seat], now: datetime) -> None:
     """In a locked game, after whom a team must ask changed (a member was
     suspended or switched off, or a bot took a member's seat): a team whose
     open proposal has been agreed to by every member still asked concedes
-    now, as it would have at the last agreement. A team left with nobody to ask keeps its proposal
-    until it lapses: nobody agreed to end the game for it."""
+    now, as it would have at the last agreement. A team left with nobody to
+    ask keeps its proposal until it lapses: nobody agreed to end the game
+    for it."""
     state = engine.state_from_json(game.state)
     for proposal in game.resignations.filter(status=Status.OPEN, expires_at__gt=now).order_by("team"):
         asked = deciders(game, seats, proposal.team, now)
