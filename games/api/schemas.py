@@ -5,7 +5,7 @@ bounded so that no value reaches the database it cannot store."""
 from typing import Literal
 
 from ninja import Schema
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from games.inputs import MOVE_MAX_LENGTH
 from games.models import ChatMessage
@@ -23,6 +23,16 @@ class ActionIn(Schema):
 class MoveIn(Schema):
     """One of `text` ("7H C4") or `action` (an entry of the game's `legal_actions`), and
     the game version it was chosen at."""
+
+    # Said in the schema too, so that a client generated from it knows.
+    model_config = ConfigDict(
+        json_schema_extra={
+            "anyOf": [
+                {"required": ["text"], "properties": {"text": {"type": "string"}}},
+                {"required": ["action"], "properties": {"action": {"type": "object"}}},
+            ]
+        }
+    )
 
     text: str | None = Field(default=None, max_length=MOVE_MAX_LENGTH)
     action: ActionIn | None = None

@@ -1,6 +1,7 @@
 """The OpenAPI schema is valid, and every operation in it answers, for a
 player of a game, with a status the schema or the refusals allow (never a 500)."""
 
+import jsonschema
 import pytest
 from openapi_spec_validator import validate
 
@@ -51,3 +52,18 @@ def test_every_operation_answers_as_documented(api, started_game, client):
 
 def test_scopes_are_the_documented_ones():
     assert ApiToken.SCOPES == ("games:read", "games:play", "chat:write")
+
+
+@pytest.mark.parametrize(
+    ("body", "fits"),
+    [
+        ({"version": 3}, False),
+        ({"text": None, "version": 3}, False),
+        ({"text": "7H C4", "version": 3}, True),
+        ({"action": {"kind": "play", "text": "7H C4"}, "version": 3}, True),
+    ],
+)
+def test_the_schema_says_a_move_needs_its_text_or_its_action(client, body, fits):
+    schema = client.get("/api/v1/openapi.json").json()
+    move = {"$ref": "#/components/schemas/MoveIn", "components": schema["components"]}
+    assert jsonschema.Draft202012Validator(move).is_valid(body) is fits
