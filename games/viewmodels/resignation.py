@@ -14,6 +14,7 @@ class ResignationView:
     proposer: str = ""
     agreed: tuple[str, ...] = ()
     waiting: tuple[str, ...] = ()
+    others_waiting: tuple[str, ...] = ()  # the waiting but the viewer, who is asked on the page itself
     expires_at: datetime | None = None
     i_agreed: bool = False
     i_proposed: bool = False
@@ -50,6 +51,7 @@ def _shown(proposal: ResignationProposal, asked: list[int], seats: list[Seat], m
         proposer=names[proposal.proposed_by],
         agreed=tuple(names[p] for p in proposal.agreed),
         waiting=tuple(names[p] for p in asked if p not in proposal.agreed),
+        others_waiting=tuple(names[p] for p in asked if p not in proposal.agreed and p != my_seat.position),
         expires_at=proposal.expires_at,
         i_agreed=my_seat.position in proposal.agreed,
         i_proposed=my_seat.position == proposal.proposed_by,

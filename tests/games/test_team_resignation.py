@@ -282,3 +282,26 @@ def test_a_forged_resign_form_changes_nothing(started_game, client):
     assert not ResignationProposal.objects.exists()
     client.force_login(users[1])
     assert client.post(reverse("game_resign_decline", args=[game.pk])).status_code == 409
+
+
+def test_the_pages_say_the_team_loses_once_all_agree_and_ask_the_viewer_on_the_page(started_game, client):
+    game, users = started_game(6, 2)  # blue: seats 0, 2 and 4
+    client.force_login(users[0])
+    page = client.get(reverse("game_resign", args=[game.pk])).content.decode()
+    assert "Once all of you agree, your team, blue, loses the game." in page and "at once" not in page
+    resign(game, users[0])
+    client.force_login(users[2])
+    table = client.get(reverse("game", args=[game.pk])).content.decode()
+    notices = table.split('<div class="table-notices">')[1].split("</div>\n</div>")[0]
+    assert f"{users[0].username} proposes that your team resigns" in notices  # under the banner, first to read
+    assert f"Waiting for: {users[4].username}." in table  # not the reader, who is asked right there
+    resign(game, users[4])
+    table = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert "Waiting for:" not in table and "Unless all of you agree by" in table
+
+
+def test_a_team_of_one_is_told_it_loses_at_once(started_game, client):
+    game, users = started_game(2, 2)
+    client.force_login(users[0])
+    page = client.get(reverse("game_resign", args=[game.pk])).content.decode()
+    assert "Your team, blue, loses the game at once." in page

@@ -113,3 +113,14 @@ def test_the_table_shows_the_clock_and_each_seats_bank(django_capture_on_commit_
     # the mover's bank runs: when it runs out (Monday 10:00, the weekend off); the other's waits
     assert 'bank runs out at <time datetime="2026-03-09T10:00:00+00:00" data-countdown>' in page
     assert "3 d 0 h left" in page
+
+
+def test_a_finished_game_shows_no_time_left_and_no_cards_to_place(started_game, client):
+    game, users = started_game(2, 2, clock_kind="bank")
+    client.force_login(users[0])
+    playing = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert " left" in playing and "Show where my cards go" in playing
+    services.resign(game_id=game.pk, user=users[1], door="web", expected_version=game.version)
+    over = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert "wins" in over
+    assert " left" not in over and "bank runs out" not in over and "Show where my cards go" not in over
