@@ -27,6 +27,7 @@ class EmailKind(models.TextChoices):
     GAME_OVER = "game_over", _("A game is over")
     MODERATION = "moderation", _("A moderator acted in one of your games")
     RESIGN_PROPOSED = "resign_proposed", _("A teammate proposes that your team resigns")
+    RESIGN_DECLINED = "resign_declined", _("A proposal that your team resigns is declined or withdrawn")
     SEAT_OPENED = "seat_opened", _("Your seat is offered to others after missed turns, or was taken over")
     VACATION_SPENT = "vacation_spent", _("A day of your vacation spent so that your time did not run out")
     CHAT_MENTION = "chat_mention", _("A player names you (@you) in the chat of a game")

@@ -79,13 +79,15 @@ def resign_decline(*, game_id: int, user) -> ResignationProposal:
     require_not_suspended(user)
     now = timezone.now()
     with changing(game_id, action="resign", statuses=(Game.Status.ACTIVE,)) as game:
-        seat = _my_seat(seats_of(game), user)
+        seats = seats_of(game)
+        seat = _my_seat(seats, user)
         proposal = open_proposal(game, game.team_of(seat.position), now)
         if proposal is None:
             raise refusals.NO_RESIGNATION_PROPOSAL()
         proposal.status = Status.WITHDRAWN if seat.position == proposal.proposed_by else Status.DECLINED
         proposal.declined_by, proposal.closed_at = seat.position, now
         proposal.save(update_fields=["status", "declined_by", "closed_at"])
+        notify.resignation_closed(game=game, proposal=proposal, seats=seats, now=now)
         return proposal
 
 

@@ -305,3 +305,30 @@ def test_a_team_of_one_is_told_it_loses_at_once(started_game, client):
     client.force_login(users[0])
     page = client.get(reverse("game_resign", args=[game.pk])).content.decode()
     assert "Your team, blue, loses the game at once." in page
+
+
+def test_who_agreed_or_was_asked_hears_of_a_decline_and_the_decliner_does_not(started_game):
+    game, users = started_game(6, 2)  # blue: seats 0, 2 and 4
+    resign(game, users[0])
+    resign(game, users[2])
+    outbox.sweep()
+    mail.outbox.clear()
+    services.resign_decline(game_id=game.pk, user=users[4])
+    outbox.sweep()
+    told = {m.to[0]: m for m in mail.outbox if "plays on" in m.subject}
+    assert set(told) == {users[0].email, users[2].email}  # not the decliner, nor green's players
+    message = told[users[0].email]
+    assert message.subject == f"{users[4].username} declined: your team plays on in game {game.pk}"
+    assert f"{users[4].username} declined the proposal that your team, blue, resigns: you play on." in message.body
+
+
+def test_a_withdrawal_is_told_to_the_teammates_asked(started_game):
+    game, users = started_game(4, 2)
+    resign(game, users[0])
+    outbox.sweep()
+    mail.outbox.clear()
+    services.resign_decline(game_id=game.pk, user=users[0])  # the proposer withdraws
+    outbox.sweep()
+    [message] = [m for m in mail.outbox if "plays on" in m.subject]
+    assert message.to == [users[2].email]
+    assert message.subject == f"{users[0].username} withdrew the proposal: your team plays on in game {game.pk}"

@@ -539,6 +539,8 @@ def every_email(started_game) -> list[tuple[str, object]]:
     User.objects.filter(seat__game=teams).update(language=PSEUDO)
     services.resign(game_id=teams.pk, user=team_users[0], door="web")
     build(game=teams, kind=Kind.RESIGN_PROPOSED)
+    services.resign_decline(game_id=teams.pk, user=team_users[2])
+    build(game=teams, kind=Kind.RESIGN_DECLINED)
     services.chat_post(game_id=teams.pk, user=team_users[0], text=f"@{team_users[1].username} 7H C4?")
     build(game=teams, kind=Kind.CHAT_MENTION)
     # a turn e-mail that tells of a player on vacation, and a day of auto-vacation spent

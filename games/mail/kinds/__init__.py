@@ -5,7 +5,7 @@ its context, its subject and its templates (templates/emails/<kind>-*).
     turns.py        your turn, reminder, draw window, missed, vacation day spent
     turn_bodies.py  the turn e-mail's subject and bodies, in Python (it goes out on every move)
     invitations.py  the invitation, an answer to it
-    lifecycle.py    game started, cancelled, over; seat opened; resignation proposed
+    lifecycle.py    game started, cancelled, over; seat opened; resignation proposed, declined
     table_talk.py   a moderator's action, a chat mention
     answers.py      the answers to e-mailed moves, written when owed and sent as written
 
@@ -32,6 +32,7 @@ KINDS: dict[str, MailKind] = {
         lifecycle.GameOver(),
         lifecycle.SeatOpened(),
         lifecycle.ResignProposed(),
+        lifecycle.ResignDeclined(),
         table_talk.Moderation(),
         table_talk.ChatMention(),
         answers.REPLY,

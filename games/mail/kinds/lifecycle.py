@@ -75,12 +75,31 @@ class ResignProposed(MailKind):
         }
 
 
+class ResignDeclined(MailKind):
+    kind = Kind.RESIGN_DECLINED
+
+    def applies(self, notification, game, seat):
+        return game.status == Game.Status.ACTIVE  # a game over since says so itself
+
+    def context(self, notification, game, seat, prepared):
+        proposal = numbered_proposal(game, notification.variant)
+        if proposal is None or proposal.declined_by is None:
+            return None
+        closer = next(s.name for s in game.seats.all() if s.position == proposal.declined_by)
+        return {"player": closer, "withdrawn": proposal.status == ResignationProposal.Status.WITHDRAWN}
+
+
 def open_proposal(notification: Notification, game: Game, seat: Seat | None) -> ResignationProposal | None:
     """The variant-th resignation proposal of the game, while it is open and
     waits for this seat's agreement."""
     if seat is None:
         return None
-    proposal = game.resignations.order_by("pk")[notification.variant - 1 : notification.variant].first()
+    proposal = numbered_proposal(game, notification.variant)
     if proposal is None or proposal.status != ResignationProposal.Status.OPEN or proposal.expires_at <= timezone.now():
         return None
     return None if seat.position in proposal.agreed else proposal
+
+
+def numbered_proposal(game: Game, number: int) -> ResignationProposal | None:
+    """The game's `number`-th resignation proposal (an e-mail's variant), from 1."""
+    return game.resignations.order_by("pk")[number - 1 : number].first()
