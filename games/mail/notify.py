@@ -62,16 +62,14 @@ def resignation_proposed(*, game: Game, proposal, asked: list[Seat], now: dateti
     save_all(rows, game=game, version=game.version)
 
 
-def resignation_closed(*, game: Game, proposal, seats: list[Seat], now: datetime) -> None:
+def resignation_closed(*, game: Game, proposal, told: list[Seat], now: datetime) -> None:
     """A teammate declined the team's proposal, or its proposer withdrew it:
-    the team's other members, who agreed or were asked, hear that they play
-    on; the variant is the proposal's number, as for its asking."""
+    `told` (who agreed or was asked) hear that they play on; the variant is
+    the proposal's number, as for its asking."""
     number = game.resignations.filter(pk__lte=proposal.pk).count()
-    team = game.team_of(proposal.declined_by)
     rows = [
         owed(kind=Kind.RESIGN_DECLINED, game=game, version=game.version, user=seat.person, variant=number, now=now)
-        for seat in seats
-        if game.team_of(seat.position) == team and seat.position != proposal.declined_by and seat.person is not None
+        for seat in told
     ]
     save_all(rows, game=game, version=game.version)
 

@@ -87,7 +87,9 @@ def resign_decline(*, game_id: int, user) -> ResignationProposal:
         proposal.status = Status.WITHDRAWN if seat.position == proposal.proposed_by else Status.DECLINED
         proposal.declined_by, proposal.closed_at = seat.position, now
         proposal.save(update_fields=["status", "declined_by", "closed_at"])
-        notify.resignation_closed(game=game, proposal=proposal, seats=seats, now=now)
+        concerned = {*proposal.agreed, *deciders(game, seats, proposal.team, now)} - {seat.position}
+        told = [seats[p] for p in sorted(concerned) if seats[p].person is not None]  # a bot since is told nothing
+        notify.resignation_closed(game=game, proposal=proposal, told=told, now=now)
         return proposal
 
 

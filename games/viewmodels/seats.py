@@ -11,7 +11,7 @@ from accounts import vacation as vacations
 from games.game_clock import bank_shown
 from games.models import Game, Seat
 
-OVER = (Game.Status.FINISHED, Game.Status.ABORTED)  # no clock runs: no time left to show
+OVER = (Game.Status.FINISHED, Game.Status.ABORTED)  # no clock runs, no card goes anywhere
 
 
 @dataclass

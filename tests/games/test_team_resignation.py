@@ -288,9 +288,11 @@ def test_the_pages_say_the_team_loses_once_all_agree_and_ask_the_viewer_on_the_p
     game, users = started_game(6, 2)  # blue: seats 0, 2 and 4
     client.force_login(users[0])
     page = client.get(reverse("game_resign", args=[game.pk])).content.decode()
-    assert "Once all of you agree, your team, blue, loses the game." in page and "at once" not in page
+    assert "resigns once all of you agree" in page and "at once" not in page and "cannot be undone" not in page
     resign(game, users[0])
     client.force_login(users[2])
+    page = client.get(reverse("game_resign", args=[game.pk])).content.decode()
+    assert "Once all of you agree, your team, blue, loses the game." in page and "at once" not in page
     table = client.get(reverse("game", args=[game.pk])).content.decode()
     notices = table.split('<div class="table-notices">')[1].split("</div>\n</div>")[0]
     assert f"{users[0].username} proposes that your team resigns" in notices  # under the banner, first to read
@@ -332,3 +334,23 @@ def test_a_withdrawal_is_told_to_the_teammates_asked(started_game):
     [message] = [m for m in mail.outbox if "plays on" in m.subject]
     assert message.to == [users[2].email]
     assert message.subject == f"{users[0].username} withdrew the proposal: your team plays on in game {game.pk}"
+
+
+def test_a_decline_put_again_since_is_told_no_more(started_game):
+    game, users = started_game(4, 2)
+    resign(game, users[0])
+    services.resign_decline(game_id=game.pk, user=users[2])
+    resign(game, users[2])  # the team puts it again before the e-mail went: "you play on" is stale
+    mail.outbox.clear()
+    outbox.sweep()
+    assert not [m for m in mail.outbox if "plays on" in m.subject]
+
+
+def test_a_suspended_teammate_who_was_not_asked_hears_nothing_of_a_decline(started_game):
+    game, users = started_game(6, 2)  # blue: seats 0, 2 and 4
+    services.player_suspend(user_id=users[4].pk, moderator=ModeratorFactory(), reason="spam")
+    resign(game, users[0])
+    mail.outbox.clear()
+    services.resign_decline(game_id=game.pk, user=users[2])
+    outbox.sweep()
+    assert [m.to for m in mail.outbox if "plays on" in m.subject] == [[users[0].email]]

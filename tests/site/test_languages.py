@@ -540,6 +540,8 @@ def every_email(started_game) -> list[tuple[str, object]]:
     services.resign(game_id=teams.pk, user=team_users[0], door="web")
     build(game=teams, kind=Kind.RESIGN_PROPOSED)
     services.resign_decline(game_id=teams.pk, user=team_users[2])
+    services.resign(game_id=teams.pk, user=team_users[1], door="web")
+    services.resign_decline(game_id=teams.pk, user=team_users[1])  # withdrawn: the other sentences
     build(game=teams, kind=Kind.RESIGN_DECLINED)
     services.chat_post(game_id=teams.pk, user=team_users[0], text=f"@{team_users[1].username} 7H C4?")
     build(game=teams, kind=Kind.CHAT_MENTION)

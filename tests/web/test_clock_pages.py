@@ -124,3 +124,12 @@ def test_a_finished_game_shows_no_time_left_and_no_cards_to_place(started_game, 
     over = client.get(reverse("game", args=[game.pk])).content.decode()
     assert "wins" in over
     assert " left" not in over and "bank runs out" not in over and "Show where my cards go" not in over
+
+
+def test_where_my_cards_go_is_off_once_the_game_is_over(started_game, client):
+    game, users = started_game(2, 2)
+    client.force_login(users[0])
+    assert 'class="goes-key"' in client.get(reverse("game", args=[game.pk]) + "?show=all").content.decode()
+    services.resign(game_id=game.pk, user=users[1], door="web", expected_version=game.version)
+    over = client.get(reverse("game", args=[game.pk])).content.decode()  # the choice is kept in the session
+    assert 'class="goes-key"' not in over and "Hide where my cards go" not in over

@@ -79,12 +79,14 @@ class ResignDeclined(MailKind):
     kind = Kind.RESIGN_DECLINED
 
     def applies(self, notification, game, seat):
-        return game.status == Game.Status.ACTIVE  # a game over since says so itself
+        return game.status in (Game.Status.ACTIVE, Game.Status.PAUSED)  # a game over since says so itself
 
     def context(self, notification, game, seat, prepared):
         proposal = numbered_proposal(game, notification.variant)
         if proposal is None or proposal.declined_by is None:
             return None
+        if game.resignations.filter(team=proposal.team, pk__gt=proposal.pk).exists():
+            return None  # the team has put it again since (and may have resigned): "you play on" is stale
         closer = next(s.name for s in game.seats.all() if s.position == proposal.declined_by)
         return {"player": closer, "withdrawn": proposal.status == ResignationProposal.Status.WITHDRAWN}
 
