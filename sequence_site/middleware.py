@@ -1,8 +1,11 @@
 """The site's own middleware: what every request and response goes through."""
 
 from django.conf import settings
-from django.http import HttpResponseBadRequest, UnreadablePostError
+from django.http import HttpResponseBadRequest, JsonResponse, UnreadablePostError
 from django.shortcuts import render
+
+from games import refusals
+from games.api import PATH as API_PATH
 
 NUL = "\x00"
 
@@ -25,23 +28,28 @@ class RefuseNulBytesMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        if NUL in request.path or _has_nul(request.GET):
-            return _refused()
+        if NUL in request.path:
+            return _refused(request, "path")
+        if _has_nul(request.GET):
+            return _refused(request, "query")
         if any(NUL in name or NUL in value for name, value in request.COOKIES.items()):
-            return _refused()
+            return _refused(request, "cookies")
         return self.get_response(request)
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         if request.method != "POST" or getattr(view_func, "reads_raw_body", False):
             return None
         try:
-            return _refused() if _has_nul(request.POST) else None
+            return _refused(request, "body") if _has_nul(request.POST) else None
         except UnreadablePostError:  # the client went away; nothing to answer
             return None
 
 
-def _refused() -> HttpResponseBadRequest:
+def _refused(request, where: str) -> HttpResponseBadRequest | JsonResponse:
     # Django has already percent-decoded the path, the query and the form, so %00 shows as NUL.
+    if request.path.startswith(API_PATH):  # the API answers every refusal as JSON, as its schema says
+        refusal = refusals.API_REQUEST_INVALID(where=[where])
+        return JsonResponse(refusal.as_dict(), status=refusal.status_code)
     return HttpResponseBadRequest(
         "Bad request: NUL characters are not allowed.", content_type="text/plain; charset=utf-8"
     )

@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from games.api import PATH as API_PATH
 from games.api import urls as api
 from games.inbound import webhook
 from sequence_site.health import healthz
@@ -10,7 +11,7 @@ urlpatterns = [
     path("", include("games.web.urls")),
     path("healthz", healthz, name="healthz"),
     path("metrics", metrics_view, name="metrics"),  # Prometheus, with METRICS_TOKEN only
-    path("api/v1/", api.urls()),  # the JSON API for programs (games/api/)
+    path(API_PATH.removeprefix("/"), api.urls()),  # the JSON API for programs (games/api/)
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),

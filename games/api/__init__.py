@@ -10,3 +10,5 @@ games.selectors like every other door and imports no other door.
     actions.py  moves with an Idempotency-Key, and resigning with its confirmation
     events.py   the bounded long poll on the revisions of the owner's games
 """
+
+PATH = "/api/v1/"  # where the site mounts it (sequence_site/urls.py)

@@ -75,3 +75,18 @@ def test_broken_utf8_is_handled_by_django_without_an_error(client, url):
 
 def test_broken_utf8_in_an_admin_filter_is_no_error(staff_client):
     assert staff_client.get("/admin/games/game/?status__exact=%FF").status_code in (200, 302)
+
+
+@pytest.mark.parametrize(
+    ("url", "cookie", "where"),
+    [
+        ("/api/v1/games/1/moves?%C2%BE%00=1", "", "query"),
+        ("/api/v1/games/1%00/moves", "", "path"),
+        ("/api/v1/me", "other\x00=1", "cookies"),
+    ],
+)
+def test_the_api_refuses_a_nul_as_it_refuses_everything_else(client, url, cookie, where):
+    """As JSON, with the refusal's code, as its schema says (schemathesis found the plain text)."""
+    response = client.get(url, HTTP_COOKIE=cookie) if cookie else client.get(url)
+    assert response.status_code == 400 and response["Content-Type"] == "application/json"
+    assert response.json()["code"] == "api_request_invalid" and response.json()["params"] == {"where": [where]}
