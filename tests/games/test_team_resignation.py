@@ -321,7 +321,8 @@ def test_who_agreed_or_was_asked_hears_of_a_decline_and_the_decliner_does_not(st
     assert set(told) == {users[0].email, users[2].email}  # not the decliner, nor green's players
     message = told[users[0].email]
     assert message.subject == f"{users[4].username} declined: your team plays on in game {game.pk}"
-    assert f"{users[4].username} declined the proposal that your team, blue, resigns: you play on." in message.body
+    sentence = f"{users[4].username} declined the proposal that your team, blue, resigns: you play on."
+    assert f"{sentence}\n\nThe table: " in message.body  # one blank line, as in the other e-mails
 
 
 def test_a_withdrawal_is_told_to_the_teammates_asked(started_game):
