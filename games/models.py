@@ -176,6 +176,11 @@ class Game(models.Model):
         return list(TEAM_NAMES[: self.teams])
 
     @property
+    def is_over(self) -> bool:
+        """Finished or aborted: no clock runs, no card goes anywhere any more."""
+        return self.status in (Game.Status.FINISHED, Game.Status.ABORTED)
+
+    @property
     def cancels_at(self) -> datetime:
         """When this game is cancelled if it is still forming."""
         return self.created_at + forming_limit()

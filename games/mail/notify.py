@@ -54,7 +54,7 @@ def chat_mentioned(*, game: Game, message, mentioned: list, now: datetime) -> No
 def resignation_proposed(*, game: Game, proposal, asked: list[Seat], now: datetime) -> None:
     """The teammates asked to agree to a resignation hear of it; the variant
     is the proposal's number in its game, so that each is its own e-mail."""
-    number = game.resignations.filter(pk__lte=proposal.pk).count()
+    number = _proposal_number(game, proposal)
     rows = [
         owed(kind=Kind.RESIGN_PROPOSED, game=game, version=game.version, user=seat.user, variant=number, now=now)
         for seat in asked
@@ -66,12 +66,17 @@ def resignation_closed(*, game: Game, proposal, told: list[Seat], now: datetime)
     """A teammate declined the team's proposal, or its proposer withdrew it:
     `told` (who agreed or was asked) hear that they play on; the variant is
     the proposal's number, as for its asking."""
-    number = game.resignations.filter(pk__lte=proposal.pk).count()
+    number = _proposal_number(game, proposal)
     rows = [
         owed(kind=Kind.RESIGN_DECLINED, game=game, version=game.version, user=seat.person, variant=number, now=now)
         for seat in told
     ]
     save_all(rows, game=game, version=game.version)
+
+
+def _proposal_number(game: Game, proposal) -> int:
+    """The proposal's number in its game, from 1 (kinds.lifecycle.numbered_proposal reads it back)."""
+    return game.resignations.filter(pk__lte=proposal.pk).count()
 
 
 def game_cancelled(*, game: Game, seats: list[Seat], now: datetime) -> None:

@@ -11,8 +11,6 @@ from accounts import vacation as vacations
 from games.game_clock import bank_shown
 from games.models import Game, Seat
 
-OVER = (Game.Status.FINISHED, Game.Status.ABORTED)  # no clock runs, no card goes anywhere
-
 
 @dataclass
 class SeatRow:
@@ -71,7 +69,7 @@ def seat_rows(
     rows = []
     for row in view["seats"]:
         seat = by_position[row["seat"]]
-        bank, runs_out = bank_shown(game, seat) if live and game and game.status not in OVER else (None, None)
+        bank, runs_out = bank_shown(game, seat) if live and game and not game.is_over else (None, None)
         starts, ends = away.get(seat.user_id, (None, None))
         rows.append(
             SeatRow(

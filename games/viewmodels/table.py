@@ -21,7 +21,7 @@ from games.viewmodels.history import HistoryLine, history_lines
 from games.viewmodels.lost_draws import hand_sizes_after, lost_in_game, why_mine_was_lost
 from games.viewmodels.newest_moves import newest_moves
 from games.viewmodels.recap import MOST_ENTRIES, Entry, changed_cells, recap_of, since_last_acted
-from games.viewmodels.seats import OVER, SeatRow, TeamRow, seat_rows, team_rows, turn_order
+from games.viewmodels.seats import SeatRow, TeamRow, seat_rows, team_rows, turn_order
 from games.words import card_name
 
 HISTORY_ON_TABLE = 30  # moves read for the page's history at least; a big table reads two rounds
@@ -378,7 +378,7 @@ def table_for(
     if game.result_reason == "adjudicated":  # a moderator's result: the game's, not the engine's
         view["result"] = {"winner": game.winner or None, "reason": "adjudicated"}
     history = history_window(game.players) if history is None else history
-    show_all = show_all and my_seat is not None and game.status not in OVER  # nothing goes anywhere any more
+    show_all = show_all and my_seat is not None and not game.is_over
     recent, rounds = newest_moves(game.pk, history) if history else ([], {})
     names = {seat.position: seat.name for seat in seats}
     teams = {seat.position: game.team_name_of(seat.position) for seat in seats}
