@@ -43,6 +43,13 @@ def test_a_visitor_sees_what_the_site_is_and_a_sign_up_call(client):
     assert b"Playing by e-mail" in page.content and reverse("account_signup").encode() in page.content
 
 
+def test_the_sign_up_page_is_titled_as_the_site_says_it(client):
+    title = re.search(r"<title>(.*?)</title>", client.get(reverse("account_signup")).content.decode(), re.S)
+    assert title.group(1).startswith("Sign up ·")
+    czech = client.get(reverse("account_signup"), HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    assert re.search(r"<title>(.*?)</title>", czech, re.S).group(1).startswith("Registrovat se ·")
+
+
 def test_create_a_game_with_invitations(client):
     host, guest = UserFactory.create_batch(2)
     login(client, host)
