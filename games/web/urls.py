@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/open/", views.open_games, name="open_games"),
     path("games/<int:game_id>/", views.game_detail, name="game"),
     path("games/<int:game_id>/version.json", views.game_version, name="game_version"),
+    path("games/<int:game_id>/refresh/", views.game_refresh, name="game_refresh"),
     path("games/<int:game_id>/move/", views.game_move, name="game_move"),
     path("games/<int:game_id>/resign/", views.game_resign, name="game_resign"),
     path("games/<int:game_id>/resign/decline/", views.game_resign_decline, name="game_resign_decline"),

@@ -270,6 +270,15 @@ def game_detail(request, game_id: int):
 
 @require_GET
 @_one_game
+def game_refresh(request, game_id: int):
+    """The waiting table's "Refresh" link, for browsers without JavaScript: a
+    link to the page's own address and #table would only scroll to the table,
+    so the link comes here and is sent on to load the page anew."""
+    return _to_table(game_id)
+
+
+@require_GET
+@_one_game
 def game_version(request, game_id: int):
     """What a waiting table asks now and then: has the game moved on? A
     player whose table asks is at the table, as if they had reloaded it."""

@@ -127,7 +127,9 @@ def test_the_poll_script_exists_and_loads_only_while_the_table_waits_for_others(
         assert len(script.findall(page)) == 1
         assert 'data-poll-seconds="7"' in page and f'data-revision="{game.revision}"' in page
         assert f'data-version-url="{reverse("game_version", args=[game.pk])}"' in page
-        assert re.search(rf'<a href="{url}#table"[^>]*>Refresh</a>', page)
+        refresh = re.search(r'<a href="([^"]+)"[^>]*>Refresh</a>', page).group(1)
+        answer = client.get(refresh)  # the link loads the table anew, at its #table
+        assert answer.status_code == 303 and answer["Location"] == f"{url}#table"
 
     services.move_submit(game_id=game.pk, user=users[0], move="resign", expected_version=0)
     assert not script.search(client.get(url).content.decode())  # over: nothing more will happen
