@@ -42,7 +42,7 @@ class Game(models.Model):
     class Status(models.TextChoices):
         FORMING = "forming", _("Waiting for players")
         ACTIVE = "active", _("In play")
-        PAUSED = "paused", _("Paused by a moderator")
+        PAUSED = "paused", pgettext_lazy("a game", "Paused")  # by a moderator or by its players' votes
         FINISHED = "finished", _("Finished")
         ABORTED = "aborted", _("Aborted")
 
@@ -174,6 +174,11 @@ class Game(models.Model):
     @property
     def team_names(self) -> list[str]:
         return list(TEAM_NAMES[: self.teams])
+
+    @property
+    def paused_by_players(self) -> bool:
+        """Paused by every player's vote (their clocks kept here), not by a moderator."""
+        return self.status == Game.Status.PAUSED and self.paused_clocks is not None
 
     @property
     def is_over(self) -> bool:

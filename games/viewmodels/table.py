@@ -237,7 +237,8 @@ class Table:
 
     @property
     def paused(self) -> bool:
-        """Stopped by a moderator: nobody's turn until it resumes, whatever the snapshot says."""
+        """Stopped by a moderator or by its players' votes: nobody's turn until it resumes, whatever
+        the snapshot says."""
         return self.game.status == Game.Status.PAUSED
 
     @property

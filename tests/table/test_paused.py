@@ -23,8 +23,18 @@ def test_the_table_says_paused_not_your_turn(client, paused):
     client.force_login(users[0])  # whose turn it was
     html = client.get(reverse("game", args=[game.pk])).content.decode()
     banner = html.split('id="table"')[1].split("</div>")[0]
-    assert "Paused" in banner
+    assert "Paused" in banner and "A moderator paused the game" in banner
     assert "Your turn" not in banner and "Choose a card" not in html
+
+
+def test_paused_by_its_players_the_table_says_so(client, started_game):
+    game, users = started_game(2, 2)
+    for user in users:
+        client.force_login(user)
+        client.post(reverse("game_vote", args=[game.pk]), {"vote": "pause"})
+    html = client.get(reverse("game", args=[game.pk])).content.decode()
+    banner = html.split('id="table"')[1].split("</div>")[0]
+    assert "Its players paused the game" in banner and "moderator" not in banner
 
 
 def test_no_card_is_offered_while_paused(client, paused):

@@ -14,10 +14,6 @@ from games.models import Game
 from games.templatetags.clocks import clock
 
 
-def _paused_by_players(game: Game) -> bool:
-    return game.status == Game.Status.PAUSED and game.paused_clocks
-
-
 class TurnBodies:
     """The turn e-mail's `subject`, `text` and `html` of its context, as a kind's Templates gives them."""
 
@@ -33,7 +29,7 @@ class TurnBodies:
     def text(self, context: dict) -> str:
         game, seat = context["game"], context["seat"]
         said = {"number": game.pk, "team": words.team(seat.team_name)}
-        if _paused_by_players(game):
+        if game.paused_by_players:
             news = gettext(
                 "it is your turn in game %(number)s (%(team)s), but its players paused the game: the clocks are "
                 "stopped and nobody moves until one of them resumes it."
@@ -69,7 +65,7 @@ class TurnBodies:
         said = parts.sentence_html(
             gettext("Hello %(name)s, it is your turn (%(team)s)."), name=context["name"], team=team
         )
-        if _paused_by_players(game):
+        if game.paused_by_players:
             pause = gettext(
                 "Its players paused the game: the clocks are stopped and nobody moves until one of them resumes it."
             )
