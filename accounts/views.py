@@ -3,6 +3,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 
@@ -19,8 +20,11 @@ def settings_page(request):
     form = SettingsForm(request.POST or None, user=request.user)
     if request.method == "POST":
         if form.is_valid():
-            form.save()
-            messages.success(request, gettext("Your settings are saved."))
+            user = form.save()
+            # The page this redirects to speaks the language just chosen (UserLanguageMiddleware;
+            # with none chosen, LocaleMiddleware's cookie or browser choice), and so must its message.
+            with translation.override(user.language or translation.get_language_from_request(request)):
+                messages.success(request, gettext("Your settings are saved."))
             return redirect("account_settings")
         context = {"form": form, **token_context(request), **push_context(request), **vacation_context(request.user)}
         return render(request, "account/settings.html", context, status=400)

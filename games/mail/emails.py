@@ -128,7 +128,8 @@ def build(
 def _message(
     kind: str, templates: Templates, context: dict, *, to: str, user, reply_to: str | None = None
 ) -> EmailMultiAlternatives:
-    token = unsubscribe_token(kind=kind, user=user, email=to)
+    # An address without an account gets only invitations and their sequels; its link stops them all (EmailOptOut).
+    token = unsubscribe_token(kind=kind if user is not None else Notification.Kind.INVITATION, user=user, email=to)
     unsubscribe_url = absolute(reverse("unsubscribe", args=[token]))
     context = {**context, "unsubscribe_url": unsubscribe_url}
     message = Message(

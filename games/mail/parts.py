@@ -200,9 +200,39 @@ def moves_html(context) -> SafeString:
     return mark_safe("".join(parts))
 
 
+def to_a_stranger(context) -> bool:
+    """Whether the e-mail goes to an address without an account (an invitation
+    by address, or the news that its game is off): there are no settings of
+    theirs to link to, and its unsubscribe link stops every invitation to the address."""
+    return "recipient" in context and context["recipient"] is None
+
+
+def _inviter(context) -> str:
+    """Who sent the stranger's invitation ("" when unknown, or their account is gone)."""
+    invitation = context.get("invitation")
+    inviter = invitation.invited_by if invitation is not None else None
+    return inviter.username if inviter is not None else ""
+
+
+def _stranger_footer_text(urls: dict, inviter: str) -> str:
+    why = (
+        gettext("You get this e-mail because %(inviter)s, a player at %(site_url)s, invited you to a game of Sequence.")
+        if inviter
+        else gettext("You get this e-mail because a player at %(site_url)s invited you to a game of Sequence.")
+    )
+    lines = [
+        why % {"inviter": inviter, "site_url": urls["site_url"]},
+        gettext("How to play: %(rules_url)s") % urls,
+        gettext("Stop e-mails like this one: %(unsubscribe_url)s") % urls,  # invitations to the address
+    ]
+    return "\n--\n" + "".join(line + "\n" for line in lines)
+
+
 def footer_text(context) -> str:
     urls = {name: context.get(name, "") for name in ("site_url", "settings_url", "unsubscribe_url")}
     urls["rules_url"] = urls["site_url"] + reverse("rules")
+    if to_a_stranger(context):
+        return _stranger_footer_text(urls, _inviter(context))
     lines = [
         gettext("You get this e-mail because you play Sequence at %(site_url)s."),
         gettext("How to play: %(rules_url)s"),
@@ -231,18 +261,48 @@ def page_middle_html(context) -> SafeString:
     return mark_safe(f'</title></head>\n<body style="{PAGE_STYLE}">\n<div style="{SHEET_STYLE}">\n')
 
 
-def page_bottom_html(context) -> SafeString:
-    """The footer (why this e-mail came, the rules, the settings, unsubscribing) and the end."""
-    site_url = context.get("site_url", "")
-    why = sentence_html(
-        gettext('You get this e-mail because you play Sequence at <a href="%(site_url)s">%(site_url)s</a>.'),
-        site_url=site_url,
-    )
+def _stranger_footer_html(context, site_url: str) -> tuple[SafeString, list[tuple[str, str]]]:
+    inviter = _inviter(context)
+    if inviter:
+        why = sentence_html(
+            gettext(
+                "You get this e-mail because %(inviter)s, a player at"
+                ' <a href="%(site_url)s">%(site_url)s</a>, invited you to a game of Sequence.'
+            ),
+            inviter=inviter,
+            site_url=site_url,
+        )
+    else:
+        why = sentence_html(
+            gettext(
+                'You get this e-mail because a player at <a href="%(site_url)s">%(site_url)s</a>'
+                " invited you to a game of Sequence."
+            ),
+            site_url=site_url,
+        )
     links = [
         (site_url + reverse("rules"), gettext("How to play")),
-        (context.get("settings_url", ""), gettext("Choose which e-mails you get")),
-        (context.get("unsubscribe_url", ""), gettext("Stop e-mails like this one")),
+        (context.get("unsubscribe_url", ""), gettext("Stop e-mails like this one")),  # invitations to the address
     ]
+    return why, links
+
+
+def page_bottom_html(context) -> SafeString:
+    """The footer (why this e-mail came, the rules, the settings, unsubscribing) and the end;
+    to an address without an account, who invited it, the rules and stopping invitations."""
+    site_url = context.get("site_url", "")
+    if to_a_stranger(context):
+        why, links = _stranger_footer_html(context, site_url)
+    else:
+        why = sentence_html(
+            gettext('You get this e-mail because you play Sequence at <a href="%(site_url)s">%(site_url)s</a>.'),
+            site_url=site_url,
+        )
+        links = [
+            (site_url + reverse("rules"), gettext("How to play")),
+            (context.get("settings_url", ""), gettext("Choose which e-mails you get")),
+            (context.get("unsubscribe_url", ""), gettext("Stop e-mails like this one")),
+        ]
     linked = " · ".join(f'<a href="{conditional_escape(url)}">{words}</a>' for url, words in links)
     return mark_safe(
         f'\n<p style="margin-top:24px;font-size:13px;color:#5a6272;">{why}\n{linked}</p>\n</div></body></html>\n'

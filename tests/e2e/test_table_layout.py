@@ -45,7 +45,7 @@ def test_the_chat_has_its_place(browser, live_server, started_game, screenshot, 
     else:
         assert hand["y"] < chat["y"] < history["y"]
         summary = page.locator(".chat-fold > summary")
-        assert "new" in summary.inner_text()  # folded under the hand, saying how many are new
+        assert "new since your last move" in summary.inner_text()  # folded under the hand, saying how many
         assert not page.locator(".chat-list").is_visible()
         summary.click()  # a tap opens it
     newest = page.locator(".chat-list li").last
@@ -53,6 +53,11 @@ def test_the_chat_has_its_place(browser, live_server, started_game, screenshot, 
     assert newest.is_visible()  # the box opens at its end
     assert overflow(page) <= 0
     assert axe_violations(page) == []
+    page.fill("#chat-text", "Sent just now")
+    page.click("#chat form.wide-form button[type=submit]")
+    assert page.url.endswith("#chat")
+    newest = page.locator(".chat-list li").last
+    assert newest.is_visible() and "Sent just now" in newest.inner_text()  # on a phone too: the chat opens
     context.close()
 
 

@@ -23,6 +23,13 @@ class GameStarted(MailKind):
 class GameCancelled(MailKind):
     kind = Kind.GAME_CANCELLED
 
+    def context(self, notification, game, seat, prepared):
+        if notification.recipient_id is not None:
+            return {}
+        # To an address without an account: its footer names who invited it (games.mail.parts).
+        invited = game.invitations.filter(email=notification.to_email).select_related("invited_by")
+        return {"invitation": invited.first()}
+
 
 class GameOver(MailKind):
     kind = Kind.GAME_OVER
