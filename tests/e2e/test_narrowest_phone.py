@@ -1,7 +1,10 @@
 """The narrowest phones (320 CSS px, the width WCAG's reflow criterion names):
 no page scrolls sideways in any language, the header's links may go under the
-brand but stay on screen, and the rules' tables never split a word across
-lines (a table whose whole words cannot fit scrolls in its own box)."""
+brand but stay on screen, the rules' tables never split a word across lines
+(a table whose whole words cannot fit scrolls in its own box), a move's
+notation is never split and the table's news line is never cut short."""
+
+import random
 
 import pytest
 from django.conf import settings
@@ -10,6 +13,7 @@ from django.urls import reverse
 
 from tests.e2e.conftest import overflow, signed_in
 from tests.e2e.test_audit import pages, world  # noqa: F401 - the fixture, used by name
+from tests.gameplay import play_a_move, state_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,6 +35,14 @@ SPLIT_WORDS = """() => {
   }
   return split;
 }"""
+
+# A notation ("5D J9") drawn as more than one box, and a news line whose text is wider than its box (cut short).
+CUT_SHORT = """() => [
+  ...[...document.querySelectorAll('.notation')].filter(code => code.getClientRects().length > 1)
+    .map(code => code.textContent),
+  ...[...document.querySelectorAll('.news-newest')].filter(line => line.scrollWidth > line.clientWidth)
+    .map(line => line.textContent.trim()),
+]"""
 
 
 @pytest.mark.parametrize("language", ["en", "cs", "it", "hu"])
@@ -59,3 +71,22 @@ def test_nothing_scrolls_sideways_on_the_narrowest_phone(browser, live_server, w
     for context in contexts.values():
         context.close()
     assert problems == []
+
+
+@pytest.mark.parametrize("language", ["en", "cs", "it", "hu"])
+def test_a_played_table_keeps_its_moves_whole(browser, live_server, started_game, language, screenshot):
+    game, users = started_game(2, 2, seed=7)
+    rng = random.Random(7)
+    for _ in range(12):  # the history's lines, and the news of the opponent's last play
+        play_a_move(game, users, rng, avoid=("resign", "pass"))
+        game.refresh_from_db()
+    get_user_model().objects.update(language=language)
+    context = browser.new_context(**NARROWEST, java_script_enabled=False)
+    signed_in(context, live_server.url, users[state_of(game).turn])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    screenshot(page, f"narrowest-{language}-played-table")
+    assert page.locator(".news-newest, p.news").count() == 1 and page.locator(".notation").count() == 12
+    assert page.evaluate(CUT_SHORT) == []
+    assert overflow(page) <= 0
+    context.close()
