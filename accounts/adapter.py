@@ -1,8 +1,9 @@
 import math
 from types import SimpleNamespace
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from allauth.account.adapter import DefaultAccountAdapter
+from allauth.account.utils import get_next_redirect_url
 from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -42,6 +43,18 @@ class AccountAdapter(DefaultAccountAdapter):
     def get_signup_redirect_url(self, request) -> str:
         # A new player lands on the first-visit page: play a friend, or join an open game.
         return reverse("welcome")
+
+    def get_email_confirmation_url(self, request, emailconfirmation) -> str:
+        # A sign-up on its way somewhere (?next=, as from an invitation's "Sign up to play")
+        # goes there once the address is confirmed, in whichever browser opens the link.
+        # The browser that signed up resumes its pending log-in and goes straight there;
+        # any other is not signed in, so the way leads through the sign-in page.
+        url = super().get_email_confirmation_url(request, emailconfirmation)
+        after = get_next_redirect_url(request) if request is not None else None
+        if not after:
+            return url
+        sign_in = f"{reverse('account_login')}?next={quote(after, safe='/:')}"
+        return f"{url}?next={quote(sign_in, safe='/:')}"  # '/' and ':' kept: a link a reader can read
 
     def _looks_taken(self, username: str) -> bool:
         keys = usernames.skeletons(username)

@@ -9,8 +9,9 @@ class GamesConfig(AppConfig):
     def ready(self):
         from anymail.signals import inbound
 
-        from games import account_switch
+        from games import account_switch, verified_addresses
         from games.inbound.webhook import on_inbound
 
         inbound.connect(on_inbound, dispatch_uid="games.inbound.webhook")
         account_switch.connect()
+        verified_addresses.connect()

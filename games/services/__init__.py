@@ -9,7 +9,7 @@ One module per entity, each with one job:
     rematch.py      game_rematch: a finished game's players again, seats rotated
     dealing.py      the deal, by the Start button or by the last seat taken
     seating.py      seat_join, seat_leave, seats_arrange
-    invitations.py  invitation_create, invitation_accept, invitation_decline
+    invitations.py  invitation_create, invitation_accept, invitation_decline, invitations_claim
                     (the signed link is games.invitations, re-exported here)
     moves.py        move_submit, and the recorder every input goes through
     resignations.py resign, resign_decline (a team game's resignation is put to the team),
@@ -41,7 +41,7 @@ from games.services.absence import seat_keep, seat_take_over
 from games.services.bots import bot_submit, bot_turn, seat_take_back
 from games.services.chat import chat_message_hide, chat_mute, chat_post, chat_unmute
 from games.services.games import game_against_bot, game_cancel_unfilled, game_create, game_start
-from games.services.invitations import invitation_accept, invitation_create, invitation_decline
+from games.services.invitations import invitation_accept, invitation_create, invitation_decline, invitations_claim
 from games.services.leagues import leagues_tick, season_leave, season_signup
 from games.services.matchmaking import game_find
 from games.services.moderation import (
@@ -94,6 +94,7 @@ __all__ = [
     "invitation_decline",
     "invitation_from_token",
     "invitation_token",
+    "invitations_claim",
     "leagues_tick",
     "move_submit",
     "penalty_apply",

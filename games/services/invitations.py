@@ -1,13 +1,16 @@
 """Invitations: sending one (by username or e-mail address, within limits
-that keep the site from mailing strangers in bulk), accepting and declining.
+that keep the site from mailing strangers in bulk), accepting and declining,
+and an address's invitations claimed by the account that verifies it
+(when allauth says so: games.verified_addresses).
 The signed link of an invitation is games.invitations."""
 
 from datetime import datetime, timedelta
 
+from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from accounts.ratelimits import Limit, take
@@ -59,9 +62,11 @@ def _check_invitation_limits(*, game: Game, inviter, now: datetime) -> None:
 
 
 def _invitee_account(invitee: str, address: str):
-    """The account behind a username (which must exist) or an address (which need not)."""
+    """The account behind a username (which must exist) or an address (which
+    need not): the account that verified it, as for a claim (invitations_claim),
+    never one that only typed it at sign-up."""
     if address:
-        return User.objects.filter(email__iexact=address).first()
+        return User.objects.filter(emailaddress__email__iexact=address, emailaddress__verified=True).first()
     user = User.objects.filter(username__iexact=invitee).first()
     if user is None:
         raise refusals.NO_SUCH_PLAYER(invitee=invitee)
@@ -119,3 +124,37 @@ def _check_answerable(invitation: Invitation, user) -> None:
         raise refusals.INVITATION_LAPSED()
     if invitation.status != Invitation.Status.PENDING:
         raise refusals.INVITATION_ANSWERED(status=invitation.status)
+
+
+def invitations_claim(*, user, email: str) -> list[Invitation]:
+    """An invitation to an address belongs to whoever verifies that address:
+    each one still open (pending, its game forming, nobody's yet) becomes
+    `user`'s, listed and answered as an invitation by username. Nothing
+    happens unless `user` has verified `email` (compared as allauth does,
+    whatever the case), nor in a game where they already sit or hold an
+    invitation by name. Running it again claims nothing more."""
+    if not EmailAddress.objects.filter(user=user, email__iexact=email, verified=True).exists():
+        return []
+    claimed = []
+    with transaction.atomic():
+        forming = list(_open_to(email).filter(game__status=Game.Status.FORMING).values_list("pk", flat=True))
+        # Locked as an acceptance locks them: the invitation, then its game (whose revision
+        # every cached page keys on); the lock reads them again, as another may have claimed one.
+        for invitation in _open_to(email).filter(pk__in=forming).order_by("pk").select_for_update():
+            game = revised_game(invitation.game_id)
+            if game.status != Game.Status.FORMING or _in_game(game, user):
+                continue
+            invitation.user = user
+            invitation.save(update_fields=["user"])
+            events.to_webhooks(game.pk)
+            claimed.append(invitation)
+    return claimed
+
+
+def _open_to(email: str) -> QuerySet[Invitation]:
+    return Invitation.objects.filter(email__iexact=email, user=None, status=Invitation.Status.PENDING)
+
+
+def _in_game(game: Game, user) -> bool:
+    """Seated already, or invited by name (an account holds one invitation a game)."""
+    return game.seats.filter(user=user).exists() or game.invitations.filter(user=user).exists()

@@ -4,10 +4,12 @@ again with its message and a 4xx status, or a 404."""
 
 import json
 from functools import wraps
+from urllib.parse import quote, urlencode
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.middleware.csrf import get_token
@@ -21,7 +23,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import inputs, leaderboards, refusals, selectors, services
-from games.errors import GameError
+from games.errors import GameError, GameNotFound
 from games.models import Game, Move, Pool
 from games.table_extras import table_extras
 from games.viewmodels.chat import chat_for, notes_for
@@ -55,6 +57,23 @@ def _one_game(view):
             response = web_refusals.refusal_response(exc, lambda error: _game_page(request, game_id, error=error))
         add_never_cache_headers(response)
         return response
+
+    return checked
+
+
+def _visitors_sign_in_first(view):
+    """A game page a visitor may not see asks them to sign in and brings them
+    back: its players follow links from their e-mails. The answer is the same
+    whether or not such a game exists, so it tells a visitor nothing."""
+
+    @wraps(view)
+    def checked(request, game_id: int, *args, **kwargs):
+        try:
+            return view(request, game_id, *args, **kwargs)
+        except GameNotFound:
+            if request.user.is_authenticated:
+                raise
+            return redirect_to_login(request.get_full_path())
 
     return checked
 
@@ -264,6 +283,7 @@ def _shows_all(request) -> bool:
 
 @require_GET
 @_one_game
+@_visitors_sign_in_first
 def game_detail(request, game_id: int):
     return _game_page(request, game_id)
 
@@ -508,7 +528,9 @@ def invitation(request, token: str):
     invite = None
 
     def page(error: GameError | None = None):
-        return render(request, "games/invitation.html", {"invitation": invite, "token": token, "error": error})
+        back = _back_to_invitation(request, invite) if invite else ""
+        context = {"invitation": invite, "token": token, "error": error, "back": back}
+        return render(request, "games/invitation.html", context)
 
     try:
         invite = services.invitation_from_token(token)
@@ -526,8 +548,20 @@ def invitation(request, token: str):
         return web_refusals.refusal_response(exc, page)
 
 
+def _back_to_invitation(request, invite) -> str:
+    """What follows ?next= in the page's "Sign up" and "sign in" links (one
+    value: the sentence holding both links, translations and all, has one
+    place for it): this page, and an address nobody has claimed yet for
+    the sign-up form's e-mail field (allauth fills it from ?email=)."""
+    back = quote(request.path)
+    if invite.email and invite.user_id is None:
+        back += "&" + urlencode({"email": invite.email})
+    return back
+
+
 @require_GET
 @_one_game
+@_visitors_sign_in_first
 @for_visitors
 def game_replay(request, game_id: int):
     """The position after move ?at= (the latest when it is not a number).

@@ -72,7 +72,7 @@ def pages(world):
         ("password-reset", None, reverse("account_reset_password")),
         ("invitation", None, reverse("invitation", args=[token])),
         ("invitation-signed-in", world["guest"], reverse("invitation", args=[token])),
-        ("not-found", None, "/games/999999/"),
+        ("not-found", world["guest"], "/games/999999/"),  # a visitor is asked to sign in first
         ("first-visit", world["guest"], reverse("welcome")),
         ("my-games", me, "/"),
         ("new-game", me, reverse("game_new")),
@@ -116,10 +116,18 @@ def test_every_page_passes_axe_and_never_scrolls_sideways(browser, live_server, 
         problems += [f"{name}: {line}" for line in axe_violations(page)]
         if overflow(page) > 0:
             problems.append(f"{name}: scrolls sideways by {overflow(page)}px")
+        problems += [f"{name}: the checkbox {box} is not beside its label" for box in page.evaluate(LONE_CHECKBOXES)]
     for context in contexts.values():
         context.close()
     assert problems == []
 
+
+# Each shown checkbox whose label's first line is above or below it (a label on a line of its own).
+LONE_CHECKBOXES = """() => [...document.querySelectorAll('input[type=checkbox]')]
+  .filter(box => box.offsetParent && box.labels.length)
+  .filter(box => { const at = box.getBoundingClientRect(), line = box.labels[0].getClientRects()[0];
+    return at.top >= line.bottom || at.bottom <= line.top; })
+  .map(box => box.name)"""
 
 BOX = """() => { const r = document.querySelector('.board').getBoundingClientRect();
   const c = document.querySelector('.board .cell:not(.corner)').getBoundingClientRect();

@@ -56,8 +56,9 @@ def test_a_visitor_watches_a_public_game_but_never_a_private_one(client, started
     assert "You are watching" in page and reverse("account_signup") in page
     main = page.split("<main", 1)[1].split("</main>", 1)[0]  # the footer holds the language switcher
     assert "?card=" not in page and 'name="move"' not in page and "<form" not in main
-    assert client.get(reverse("game", args=[private.pk])).status_code == 404
-    assert client.get(reverse("game_replay", args=[private.pk])).status_code == 404
+    for hidden in (reverse("game", args=[private.pk]), reverse("game_replay", args=[private.pk])):
+        response = client.get(hidden)  # nothing of it shown: sign in first, as for a game that does not exist
+        assert response.status_code == 302 and response["Location"].startswith(reverse("account_login"))
 
 
 def test_the_lobby_links_to_public_games_in_play(client, started_game):

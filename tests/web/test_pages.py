@@ -79,6 +79,21 @@ def test_create_form_errors_are_clear_and_change_nothing(client):
     assert not Game.objects.exists()
 
 
+def test_a_new_games_problem_is_told_at_the_top_linked_to_its_field(client):
+    login(client, UserFactory())
+    guests = UserFactory.create_batch(2)
+    response = client.post(
+        reverse("game_new"), {**NEW_GAME, "players": 2, "teams": 2, "invitees": ", ".join(u.username for u in guests)}
+    )
+    page = response.content.decode()
+    assert response.status_code == 400 and not Game.objects.exists()
+    summary = re.search(r'<div class="message error" role="alert">(.*?)</div>', page, re.S)
+    assert summary and summary.start() < page.index('class="field')  # above every field: where the page opens
+    links = re.findall(r'<li><a href="#([\w-]+)">[^<]+</a>: ([^<]+)</li>', summary.group(1))
+    assert links and all(f'id="{target}"' in page for target, _ in links)
+    assert any("seat" in problem for _, problem in links)
+
+
 def test_invitee_accepts_on_the_forming_page_and_a_player_starts(client):
     host, guest = UserFactory.create_batch(2)
     game = services.game_create(
@@ -206,6 +221,21 @@ def test_a_private_game_does_not_exist_for_outsiders(client, started_game):
     assert client.get(reverse("game", args=[999999])).status_code == 404
 
 
+def test_a_visitor_at_a_private_game_signs_in_and_comes_back_to_it(client, started_game):
+    game, users = started_game(2, 2)
+    table = reverse("game", args=[game.pk])
+    for hidden in (table, reverse("game", args=[999999])):  # the same answer, so it tells nothing
+        response = client.get(hidden)
+        assert response.status_code == 302 and response["Location"] == f"{reverse('account_login')}?next={hidden}"
+    users[0].set_password("a long passphrase")
+    users[0].save()
+    signed_in = client.post(
+        f"{reverse('account_login')}?next={table}", {"login": users[0].username, "password": "a long passphrase"}
+    )
+    assert signed_in.status_code == 302 and signed_in["Location"] == table
+    assert client.get(table).status_code == 200
+
+
 def test_the_record_is_served_once_the_game_is_over(client, started_game):
     """A record holds the deck order and so every hand: while the game runs the
     public URL serves it to nobody, not even a moderator, who may be seated in it."""
@@ -269,9 +299,15 @@ def test_a_replay_of_a_game_nobody_may_see_or_not_dealt_is_refused_either_way(cl
     forming = services.game_create(
         start_mode=Game.StartMode.MANUAL, creator=UserFactory(), players=2, teams=2, is_public=True
     )
+    outsider = UserFactory()
     for _ in range(2):  # the second time, whatever the cache holds
+        client.force_login(outsider)
         assert client.get(reverse("game_replay", args=[game.pk])).status_code == 404
         assert client.get(reverse("game_replay", args=[999999])).status_code == 404
+        client.logout()  # a visitor is asked to sign in first, whether or not the game exists
+        for hidden in (game.pk, 999999):
+            response = client.get(reverse("game_replay", args=[hidden]))
+            assert response.status_code == 302 and response["Location"].startswith(reverse("account_login"))
         assert client.get(reverse("game_replay", args=[forming.pk])).status_code == 409
 
 

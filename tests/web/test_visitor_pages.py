@@ -89,10 +89,10 @@ def test_a_visitor_with_a_message_waiting_gets_the_page_with_the_message():
 
 
 def test_a_page_that_is_not_found_is_never_kept_nor_shows_the_stand_in(started_game):
-    game, _ = started_game(2, 2)  # private: a visitor may not see it
+    game, _ = started_game(2, 2)  # private: a visitor may not see it, and is asked to sign in
     for _ in range(2):
         page = Client().get(reverse("game_replay", args=[game.pk]))
-        assert page.status_code == 404 and STAND_IN.encode() not in page.content
+        assert page.status_code == 302 and STAND_IN.encode() not in page.content
 
 
 def test_without_seconds_each_visit_is_rendered_anew(settings):
