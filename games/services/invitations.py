@@ -85,9 +85,8 @@ def invitation_accept(*, invitation_id: int, user) -> Seat:
     is bound to whoever follows its signed link first. The creator is told,
     and the last seat starts a game that starts by itself."""
     with transaction.atomic():
-        invitation = Invitation.objects.select_for_update().select_related("game").get(pk=invitation_id)
+        game, invitation = _locked(invitation_id)
         _check_answerable(invitation, user)
-        game = revised_game(invitation.game_id)
         require_status(game, Game.Status.FORMING, action="join")
         seat = seat_take(game=game, user=user)
         invitation.user, invitation.status, invitation.answered_at = user, Invitation.Status.ACCEPTED, timezone.now()
@@ -108,13 +107,21 @@ def invitation_decline(*, invitation_id: int, user) -> None:
     """Decline an invitation; the creator is told. The game row is locked
     too, as by an acceptance, so that answers are numbered in turn."""
     with transaction.atomic():
-        invitation = Invitation.objects.select_for_update().get(pk=invitation_id)
+        game, invitation = _locked(invitation_id)
         _check_answerable(invitation, user)
-        game = revised_game(invitation.game_id)
         invitation.status, invitation.answered_at = Invitation.Status.DECLINED, timezone.now()
         invitation.save(update_fields=["status", "answered_at"])
         notify.invitation_answered(game=game, answerer=user, now=invitation.answered_at)
         events.to_webhooks(game.pk)
+
+
+def _locked(invitation_id: int) -> tuple[Game, Invitation]:
+    """The invitation's game, then the invitation, locked in that order, as a
+    cancellation or an abort locks them (the game, then its invitations): the
+    opposite order would let the two wait on each other on PostgreSQL."""
+    game_id = Invitation.objects.values_list("game_id", flat=True).get(pk=invitation_id)
+    game = revised_game(game_id)
+    return game, Invitation.objects.select_for_update().get(pk=invitation_id)
 
 
 def _check_answerable(invitation: Invitation, user) -> None:
@@ -137,11 +144,12 @@ def invitations_claim(*, user, email: str) -> list[Invitation]:
         return []
     claimed = []
     with transaction.atomic():
-        forming = list(_open_to(email).filter(game__status=Game.Status.FORMING).values_list("pk", flat=True))
-        # Locked as an acceptance locks them: the invitation, then its game (whose revision
-        # every cached page keys on); the lock reads them again, as another may have claimed one.
-        for invitation in _open_to(email).filter(pk__in=forming).order_by("pk").select_for_update():
-            game = revised_game(invitation.game_id)
+        forming = _open_to(email).filter(game__status=Game.Status.FORMING).order_by("pk")
+        for invitation_id in forming.values_list("pk", flat=True):
+            # Locked as an answer locks them (_locked), then read again: another may have claimed it.
+            game, invitation = _locked(invitation_id)
+            if invitation.user_id or invitation.status != Invitation.Status.PENDING:
+                continue
             if game.status != Game.Status.FORMING or _in_game(game, user):
                 continue
             invitation.user = user

@@ -75,3 +75,26 @@ def test_two_players_racing_for_the_last_seat_one_gets_it_and_the_game_starts_on
     assert game.status == Game.Status.ACTIVE and game.seats.count() == 2
     assert Hand.objects.filter(seat__game=game).count() == 2
     assert Notification.objects.filter(game=game, kind=Notification.Kind.GAME_STARTED).count() == 1
+
+
+@pytest.mark.parametrize("attempt", range(5))
+def test_answers_racing_the_cancellation_of_their_game_never_wait_on_each_other(attempt, settings):
+    """An acceptance and a decline lock the game and then the invitation, as a
+    cancellation does (the game, then its invitations): in the opposite order
+    PostgreSQL would find a deadlock and abort one of them with an error."""
+    settings.FORMING_GAME_DAYS = 1
+    host, accepting, declining = UserFactory.create_batch(3)
+    game = services.game_create(creator=host, players=4, teams=2, invitees=[accepting.username, declining.username])
+    Game.objects.filter(pk=game.pk).update(created_at=timezone.now() - timedelta(days=2))
+    invitations = {invitation.user: invitation.pk for invitation in game.invitations.all()}
+    outcomes = at_once(
+        lambda: services.invitation_accept(invitation_id=invitations[accepting], user=accepting),
+        lambda: services.invitation_decline(invitation_id=invitations[declining], user=declining),
+        lambda: services.game_cancel_unfilled(game_id=game.pk),
+    )
+    accepted, declined, cancelled = outcomes
+    assert isinstance(accepted, Seat | GameError) and isinstance(declined, GameError | type(None)), outcomes
+    assert cancelled is True, outcomes
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABORTED
+    assert not game.invitations.filter(status="pending").exists()  # each answered before, or lapsed by, the cancel

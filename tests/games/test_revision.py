@@ -8,6 +8,7 @@ import random
 from datetime import timedelta
 
 import pytest
+from allauth.account.models import EmailAddress
 from django.utils import timezone
 
 from games import services
@@ -38,6 +39,7 @@ WRITERS = {
     "invitation_accept",
     "invitation_create",
     "invitation_decline",
+    "invitations_claim",
     "leagues_tick",
     "move_submit",
     "penalty_apply",
@@ -117,6 +119,10 @@ def test_each_writer_bumps_the_revision_once_through_a_whole_life():
     bumps("invitation_accept", game.pk, invitation_id=invited.pk, user=guest)
     declined = bumps("invitation_create", game.pk, game_id=game.pk, inviter=host, invitee=replacement.username)
     bumps("invitation_decline", game.pk, invitation_id=declined.pk, user=replacement)
+    bumps("invitation_create", game.pk, game_id=game.pk, inviter=host, invitee="later@example.org")
+    claimer = UserFactory()
+    EmailAddress.objects.create(user=claimer, email="later@example.org", verified=True)
+    bumps("invitations_claim", game.pk, user=claimer, email="later@example.org")
     bumps("seat_join", game.pk, game_id=game.pk, user=third)
     bumps("seat_leave", game.pk, game_id=game.pk, user=third)
     bumps("seat_join", game.pk, game_id=game.pk, user=third)
