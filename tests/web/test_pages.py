@@ -574,3 +574,14 @@ def test_a_cached_list_or_replay_never_outlives_a_change(client, started_game):
     assert b"Waiting for " + users[1].username.encode() in client.get("/").content
     assert b"After move 1 of 1" in client.get(replay).content
     assert b"After move 0 of 1" in client.get(replay + "?at=0").content
+
+
+@pytest.mark.parametrize(
+    ("players", "teams", "says", "never"),
+    [(3, 3, "Each plays alone", "teammates"), (4, 2, "which colour each team plays", "Each plays alone")],
+)
+def test_the_forming_page_says_what_the_cut_will_decide(client, players, teams, says, never):
+    host = UserFactory()
+    game = services.game_create(creator=host, players=players, teams=teams)
+    page = login(client, host).get(reverse("game", args=[game.pk])).content.decode()
+    assert says in page and never not in page and "the cut for the deal decides who starts" in page
