@@ -37,6 +37,26 @@ class ReplayFrame:
     def next_round(self) -> int | None:
         return min((at for at in self.rounds if at > self.at), default=self.total if self.at < self.total else None)
 
+    @property
+    def steps_back(self) -> tuple[int | None, int | None]:
+        """The back links by play and by round, each only where it goes where no
+        other link does (the deal, the previous move, the finer step)."""
+        return _new_steps({0, self.at - 1}, self.previous_play, self.previous_round)
+
+    @property
+    def steps_forward(self) -> tuple[int | None, int | None]:
+        """As steps_back, onwards (the latest position and the next move have their own links)."""
+        return _new_steps({self.total, self.at + 1}, self.next_play, self.next_round)
+
+
+def _new_steps(linked: set[int], *steps: int | None) -> tuple[int | None, ...]:
+    """Each step, or None where a link already goes there."""
+    kept = []
+    for step in steps:
+        kept.append(None if step is None or step in linked else step)
+        linked.add(step)
+    return tuple(kept)
+
 
 def replay_frame(*, game: Game, seats: list[Seat], at: int | None) -> ReplayFrame:
     """The public position after move `at` (0 = the deal; None or beyond the
