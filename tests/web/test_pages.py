@@ -585,3 +585,12 @@ def test_the_forming_page_says_what_the_cut_will_decide(client, players, teams, 
     game = services.game_create(creator=host, players=players, teams=teams)
     page = login(client, host).get(reverse("game", args=[game.pk])).content.decode()
     assert says in page and never not in page and "the cut for the deal decides who starts" in page
+
+
+def test_the_forming_page_letters_its_chips_as_the_board_does_in_every_language(client):
+    host = UserFactory(language="cs")
+    game = services.game_create(creator=host, players=4, teams=2)
+    page = login(client, host).get(reverse("game", args=[game.pk])).content.decode()
+    letters = re.findall(r'<span class="chip chip-(\w+)" aria-hidden="true">(\w)</span>', page)
+    assert letters and all(letter == team[0].upper() for team, letter in letters)  # B, G: the notation's letters
+    assert "modrý" in page  # the words are Czech; the letters are the board's
