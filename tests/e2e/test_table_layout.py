@@ -104,3 +104,16 @@ def test_where_my_cards_go_is_not_the_colour_of_a_sequence(browser, live_server,
     goes, sequence = page.evaluate(BACKGROUNDS)
     assert goes != sequence
     context.close()
+
+
+def test_on_a_desktop_the_chat_follows_the_hand_whatever_the_boards_height(browser, live_server, started_game):
+    game, users = started_game(2, 2)  # no message yet: the hand and the chat together are shorter than the board
+    context = browser.new_context(viewport=WIDTHS["desktop"])
+    signed_in(context, live_server.url, users[0])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    hand, chat = page.locator("#hand").bounding_box(), page.locator("#chat").bounding_box()
+    board = page.locator(".board-area").bounding_box()
+    assert hand["height"] + chat["height"] < board["height"]
+    assert chat["y"] - (hand["y"] + hand["height"]) == pytest.approx(16, abs=1)  # the grid's gap, no more
+    context.close()
