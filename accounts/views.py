@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -25,11 +26,31 @@ def settings_page(request):
             # with none chosen, LocaleMiddleware's cookie or browser choice), and so must its message.
             with translation.override(user.language or translation.get_language_from_request(request)):
                 messages.success(request, gettext("Your settings are saved."))
-            return redirect("account_settings")
+            return _remembering_language(redirect("account_settings"), user.language)
         context = {"form": form, **token_context(request), **push_context(request), **vacation_context(request.user)}
         return render(request, "account/settings.html", context, status=400)
     context = {"form": form, **token_context(request), **push_context(request), **vacation_context(request.user)}
     return render(request, "account/settings.html", context)
+
+
+def _remembering_language(response, language: str):
+    """The browser keeps the language chosen, as the footer's switcher (Django's
+    set_language) has it keep one: signed out, the site still speaks it. "As my
+    browser asks" forgets it."""
+    if not language:
+        response.delete_cookie(settings.LANGUAGE_COOKIE_NAME, path=settings.LANGUAGE_COOKIE_PATH)
+        return response
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+    return response
 
 
 def _kind_label(kind: str) -> str:

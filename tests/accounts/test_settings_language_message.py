@@ -49,3 +49,16 @@ def test_back_to_the_browsers_language_the_message_follows_the_browser(client):
     page, spoken = _landing(client, user, "", HTTP_ACCEPT_LANGUAGE="en")
     assert spoken == "en"
     assert SAVED["en"] in page and SAVED["cs"] not in page
+
+
+def test_the_language_chosen_is_still_spoken_after_signing_out(client):
+    user = UserFactory(language="en")
+    client.force_login(user)
+    _landing(client, user, "cs")
+    client.post(reverse("account_logout"))  # signing out as a player does (the test client's logout drops every cookie)
+    page = client.get(reverse("rules"), HTTP_ACCEPT_LANGUAGE="en")  # the browser asks for English…
+    assert page["Content-Language"] == "cs"  # …but the player chose Czech on this browser
+    client.force_login(user)
+    _landing(client, user, "")  # "as my browser asks": the browser's own choice again
+    client.post(reverse("account_logout"))
+    assert client.get(reverse("rules"), HTTP_ACCEPT_LANGUAGE="en")["Content-Language"] == "en"
