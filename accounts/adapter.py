@@ -3,7 +3,7 @@ from types import SimpleNamespace
 from urllib.parse import quote, urlsplit
 
 from allauth.account.adapter import DefaultAccountAdapter
-from allauth.account.utils import get_next_redirect_url
+from allauth.account.utils import filter_users_by_email, get_next_redirect_url
 from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -35,10 +35,24 @@ class AccountAdapter(DefaultAccountAdapter):
         return super().save_user(request, user, form, commit=commit)
 
     def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
-        # Without the sites framework allauth names the site after the request's
-        # host ("Hello from 127.0.0.1:8000!"): its e-mails name it as ours do.
-        site = SimpleNamespace(name=gettext("Sequence"), domain=urlsplit(settings.SITE_URL).netloc)
-        super().send_mail(template_prefix, email, {"current_site": site, **context})
+        # allauth's e-mails are the site's (templates/account/email/): in the account's
+        # language as ours are, else the page's; greeting its holder by name; signed with
+        # the site's name and address, not the request's host as allauth's would be.
+        account = context.get("user") or self._account_of(email)
+        language = getattr(account, "language", "") or translation.get_language() or settings.LANGUAGE_CODE
+        with translation.override(language):
+            site = SimpleNamespace(name=gettext("Sequence"), domain=urlsplit(settings.SITE_URL).netloc)
+            ours = {"current_site": site, "site_url": settings.SITE_URL}
+            if account is not None:
+                ours["name"] = account.get_username()
+            super().send_mail(template_prefix, email, {**ours, **context})
+
+    @staticmethod
+    def _account_of(email: str):
+        """The active account the address belongs to (None: no account has it), for
+        the e-mails whose context does not name one (the sign-in code, "already exists")."""
+        accounts = filter_users_by_email(email, is_active=True, prefer_verified=True)
+        return accounts[0] if accounts else None
 
     def get_signup_redirect_url(self, request) -> str:
         # A new player lands on the first-visit page: play a friend, or join an open game.
