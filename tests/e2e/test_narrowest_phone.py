@@ -88,5 +88,7 @@ def test_a_played_table_keeps_its_moves_whole(browser, live_server, started_game
     screenshot(page, f"narrowest-{language}-played-table")
     assert page.locator(".news-newest, p.news").count() == 1 and page.locator(".notation").count() == 12
     assert page.evaluate(CUT_SHORT) == []
+    assert page.locator("a.hand-card").count() == 7
+    assert page.evaluate("(hand => hand.scrollWidth <= hand.clientWidth)(document.querySelector('.hand'))")  # all seen
     assert overflow(page) <= 0
     context.close()
