@@ -90,7 +90,7 @@ def test_confirmed_in_another_browser_signed_in_there_and_back_to_the_invitation
     back = hidden_next(elsewhere.get(sign_in).content.decode())
     response = elsewhere.post(reverse("account_login"), {"login": "newcomer", "password": PASSWORD, "next": back})
     assert response.status_code == 302 and response["Location"] == invitation
-    assert "Take the seat" in elsewhere.get(invitation).content.decode()
+    assert "Accept the invitation" in elsewhere.get(invitation).content.decode()
     accept_on_my_games(elsewhere, game)
 
 
@@ -109,7 +109,7 @@ def test_confirmed_in_the_browser_that_signed_up_it_goes_back_to_the_invitation(
     sign_up_from_the_invitation(client, invitation)
     assert confirm(client) == invitation  # signed in by the confirmation, and back
     page = client.get(invitation).content.decode()
-    assert "Take the seat" in page
+    assert "Accept the invitation" in page
     client.post(invitation, {"answer": "accept"})
     assert game.seats.filter(user__username="newcomer").exists()
     assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE  # the last seat starts it
