@@ -30,7 +30,7 @@ def test_a_player_posts_and_everyone_at_the_table_reads_it_escaped(client, start
     client.force_login(users[1])
     html = table(client, game)
     assert "&lt;b&gt;hello&lt;/b&gt; &amp; good luck" in html and "<b>hello</b>" not in html
-    assert "Table talk" in html and "against the rules" in html
+    assert "everyone watching reads this chat" in html
     client.logout()
     assert "&lt;b&gt;hello&lt;/b&gt;" in table(client, game)  # a spectator reads it too
     assert f'action="/games/{game.pk}/chat/"' not in table(client, game)  # but cannot write
@@ -247,3 +247,20 @@ def test_each_message_keeps_its_own_direction_on_the_page_and_in_the_email(clien
     turn = Notification.objects.filter(game=game, kind=Notification.Kind.YOUR_TURN).latest("version")
     mail = emails.build(turn)
     assert mail is not None and '<span dir="auto">שלום, good luck</span>' in mail.alternatives[0].content
+
+
+@pytest.mark.parametrize(
+    ("players", "teams", "public", "readers", "talk"),
+    [
+        (2, 2, True, "everyone watching reads this chat", False),  # alone: no partner to advise
+        (4, 2, False, "and so can the moderators", True),  # private: nobody else watches
+    ],
+)
+def test_the_chat_says_who_reads_it_and_warns_of_table_talk_only_where_there_are_partners(
+    client, started_game, players, teams, public, readers, talk
+):
+    game, users = started_game(players, teams, is_public=public)
+    client.force_login(users[0])
+    page = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert readers in page
+    assert ("Table talk (telling your partner" in page) == talk
