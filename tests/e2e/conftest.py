@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.test import Client
+from playwright.sync_api import Error as PlaywrightError
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "e2e"
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
@@ -46,3 +47,14 @@ def axe_violations(page) -> list[str]:
 def overflow(page) -> int:
     """How far the page is wider than the window (0: no horizontal scroll)."""
     return page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+
+
+def open_table(page, url: str) -> None:
+    """Go to a table whose open page may be reloading itself (its poll saw the game move):
+    that reload can abort the navigation it races, which then only needs doing again."""
+    try:
+        page.goto(url)
+    except PlaywrightError as error:
+        if "ERR_ABORTED" not in str(error):
+            raise
+        page.goto(url)

@@ -10,7 +10,7 @@ from django.core import mail
 from games import engine
 from games.engine.cards import FULL_DECK
 from games.models import Game
-from tests.e2e.conftest import WIDTHS, axe_violations, overflow
+from tests.e2e.conftest import WIDTHS, axe_violations, open_table, overflow
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -120,9 +120,9 @@ def test_two_people_play_a_whole_game_in_their_browsers(browser, live_server, mo
             screenshot(spectator, f"game-{size}-04-spectator")
         assert overflow(first) <= 0
         if theirs:
-            second.goto(f"{base}/games/{game.pk}/")
+            open_table(second, f"{base}/games/{game.pk}/")
             play(second, theirs)
-            first.goto(f"{base}/games/{game.pk}/")
+            open_table(first, f"{base}/games/{game.pk}/")
 
     banner = first.inner_text(".turn-banner")
     assert f"Blue ({seat0}) wins" in banner
