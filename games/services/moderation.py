@@ -55,6 +55,7 @@ def penalty_apply(*, game_id: int, moderator, team: str, reason: str, private: b
             user=moderator,
         )
         note.changes = {"team": text.split()[1], "move": result.move.seq}
+        note.tell = _players(seats_of(game))  # the team owes a card; its opponents see why
         return result
 
 
@@ -178,8 +179,8 @@ def deadline_extend(
             if game.turn_deadline is None:
                 raise refusals.NO_TURN_DEADLINE()
             # More time on the mover's clock (which may skip a weekend on the way).
-            old = game.turn_deadline
-            turn_extend(game=game, seat=seats[game.turn_position], more=more)
+            old, seat = game.turn_deadline, seats[game.turn_position]
+            turn_extend(game=game, seat=seat, more=more)
             new = game.turn_deadline
         else:
             if not 0 <= position < len(seats) or seats[position].draw_deadline is None:
@@ -192,6 +193,7 @@ def deadline_extend(
         game.save(update_fields=["turn_deadline", "turn_allowance_seconds", "next_deadline"])
         notify.emails_follow(game, {old: new})
         note.changes = {"seat": position, "minutes": minutes, "from": old.isoformat(), "to": new.isoformat()}
+        note.tell = _players([seat])  # whose time it is
         return game
 
 

@@ -46,13 +46,14 @@ def test_pause_and_resume(moderator_client, moderator, started_game):
 
 
 def test_extend_the_turn(moderator_client, started_game):
-    game, _ = started_game(2, 2)
+    game, users = started_game(2, 2)
     before = game.turn_deadline
     assert act(moderator_client, "extend", game, clock="turn", minutes="90").status_code == 302
     game.refresh_from_db()
     assert game.turn_deadline == before + timedelta(minutes=90) == game.next_deadline
     audit = the_audit(game)
     assert audit.kind == Kind.EXTEND and audit.changes["minutes"] == 90
+    assert told(game) == {users[game.turn_position].email}  # whose time it is hears of it
 
 
 def test_extend_a_draw_window(moderator_client, started_game):
@@ -61,6 +62,7 @@ def test_extend_a_draw_window(moderator_client, started_game):
     seat = game.seats.get(position=0)
     assert act(moderator_client, "extend", game, clock="0", minutes="30").status_code == 302
     assert game.seats.get(position=0).draw_deadline == seat.draw_deadline + timedelta(minutes=30)
+    assert told(game) == {users[0].email}  # the seat whose draw it is
 
 
 def test_replace_a_player(moderator_client, started_game):
@@ -75,10 +77,11 @@ def test_replace_a_player(moderator_client, started_game):
 
 
 def test_penalty(moderator_client, started_game):
-    game, _ = started_game(2, 2)
+    game, users = started_game(2, 2)
     assert act(moderator_client, "penalty", game, team="green").status_code == 302
     assert game.moves.get().text == "penalize green"
     assert the_audit(game).changes["team"] == "green"
+    assert told(game) == {u.email for u in users}  # the team that owes a card, and its opponents
 
 
 def test_adjudicate_a_win_and_a_draw(moderator_client, started_game):
