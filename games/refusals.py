@@ -347,6 +347,9 @@ API_REQUEST_INVALID = Refusal(
     "api_request_invalid", InvalidInput, _("The request is not what this address takes: see the API's documentation.")
 )
 API_ACTION_MISSING = Refusal("api_action_missing", InvalidInput, _("Send the move either as text or as an action."))
+API_ACTION_INCONSISTENT = Refusal(
+    "api_action_inconsistent", InvalidInput, _("The action's kind, card and cell do not say the move its text says.")
+)
 API_IDEMPOTENCY_KEY_INVALID = Refusal(
     "api_idempotency_key_invalid", InvalidInput, _("An Idempotency-Key is 1 to 200 visible ASCII characters.")
 )

@@ -13,7 +13,7 @@ from django.core import signing
 from django.db import IntegrityError, transaction
 
 from accounts.models import ApiAnswer
-from games import refusals, selectors, services
+from games import engine, refusals, selectors, services
 from games.api.shown import game_as_seen, move_as_data
 from games.errors import GameError
 from games.models import Game, Move
@@ -36,10 +36,22 @@ def _play(request, game_id: int, text: str, version: int) -> dict:
     return {"move": move_as_data(result.move), "game": game_as_seen(game, seats, mine)}
 
 
+def _text_of(action) -> str:
+    """An action's notation, once its other fields agree with it."""
+    try:
+        said = engine.parse_move(action.text).as_action()
+    except engine.MoveSyntaxError:
+        return action.text  # the move's own refusal says what is wrong with it
+    parts = (("card", action.card), ("cell", action.cell))  # each may be left out
+    if said["kind"] != action.kind or any(sent and said.get(key) != sent.upper() for key, sent in parts):
+        raise refusals.API_ACTION_INCONSISTENT()
+    return action.text
+
+
 def submit(request, game_id: int, body, key: str | None) -> dict:
     if (body.text is None) == (body.action is None):
         raise refusals.API_ACTION_MISSING()
-    text = body.text if body.text is not None else body.action.text
+    text = body.text if body.text is not None else _text_of(body.action)
     selectors.game_for_viewer(game_id=game_id, user=request.user)  # a game one may not see is no game
     if key is None:
         return _play(request, game_id, text, body.version)

@@ -14,9 +14,14 @@ BIG = 2**31 - 1
 
 
 class ActionIn(Schema):
-    """A move as data, as `legal_actions` gives it: its `text` is the notation."""
+    """A move as data, as `legal_actions` gives it: its `text` is the notation; its
+    `card` and `cell`, when sent, must say the same move (games.api.actions)."""
+
+    model_config = ConfigDict(extra="forbid")  # a field this door does not read is refused, not ignored
 
     kind: str = Field(max_length=20)
+    card: str | None = Field(default=None, max_length=3)
+    cell: str | None = Field(default=None, max_length=3)
     text: str = Field(max_length=MOVE_MAX_LENGTH)
 
 

@@ -44,8 +44,14 @@ def refused(request, exc: GameError):
 
 @api.exception_handler(ValidationError)
 def invalid(request, exc: ValidationError):
-    where = sorted({".".join(str(part) for part in error.get("loc", ())) for error in exc.errors})
+    where = sorted({".".join(str(part) for part in _place(error.get("loc", ()))) for error in exc.errors})
     return _answer(request, refusals.API_REQUEST_INVALID(where=where[:20]))
+
+
+def _place(loc) -> tuple:
+    """Where in the request: ninja places a body's field under the view's parameter
+    too ("body", "body", "action"), which names nothing the client sent."""
+    return (loc[0], *loc[2:]) if loc[:2] == ("body", "body") else tuple(loc)
 
 
 @api.exception_handler(HttpError)  # ninja's own: a body it cannot parse

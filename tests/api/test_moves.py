@@ -104,3 +104,19 @@ def test_idempotency_answers_are_kept_a_day_then_pruned(db):
     ApiAnswer.objects.create(user=user, key="new", fingerprint="x", status=200, body={})
     assert api_prune() == 1
     assert list(ApiAnswer.objects.values_list("key", flat=True)) == ["new"]
+
+
+def test_an_action_whose_fields_say_another_move_than_its_text_is_refused(api, started_game):
+    game, users = started_game(2, 2)
+    call = api(users[0])
+    plays = [a for a in call("GET", f"/games/{game.pk}").json()["table"]["legal_actions"] if a["kind"] == "play"]
+    action = plays[0]
+    other_cell = next(a["cell"] for a in plays if a["cell"] != action["cell"])
+    for forged in ({**action, "cell": other_cell}, {**action, "kind": "remove"}):
+        answer = call("POST", f"/games/{game.pk}/actions", {"action": forged, "version": 0})
+        assert answer.status_code == 400 and answer.json()["code"] == "api_action_inconsistent"
+    unknown = call("POST", f"/games/{game.pk}/actions", {"action": {**action, "colour": "red"}, "version": 0})
+    assert unknown.status_code == 400 and unknown.json()["params"]["where"] == ["body.action.colour"]
+    assert not Move.objects.filter(game=game).exists()
+    played = call("POST", f"/games/{game.pk}/actions", {"action": action, "version": 0})  # as legal_actions gives it
+    assert played.status_code == 200 and Move.objects.get(game=game).text == action["text"]
