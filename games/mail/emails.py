@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from accounts.unsubscribe import unsubscribe_token
+from games import engine
 from games.articles import resolve
 from games.mail.board_text import board_as_text
 from games.mail.kinds import kind_of
@@ -86,7 +87,7 @@ def context_for(notification: Notification, game: Game | None = None, prepared: 
         context["table"] = _table(game, seat)
         if notification.pk in prepared.reply_addresses:
             context["reply_address"] = prepared.reply_addresses[notification.pk]
-            context["reply_example"] = kind.reply_example(context["table"].actions.texts)
+            context["reply_example"] = _with_the_draw(game, kind.reply_example(context["table"].actions.texts))
     own = kind.context(notification, game, seat, prepared)
     if own is None:
         return None
@@ -169,3 +170,11 @@ def build_digest(*, recipient, notifications: list[Notification]) -> EmailMultiA
         addresses = {item["reply_address"] for item in items if "reply_address" in item}
         reply_to = addresses.pop() if len(addresses) == 1 else None
         return _message("digest", Templates("digest"), context, to=recipient.email, user=recipient, reply_to=reply_to)
+
+
+def _with_the_draw(game: Game, example: str) -> str:
+    """At a tabletop game the example reply takes the draw too ("8D H4, draw"): a
+    reply with the play alone leaves the draw open, and its card is lost if not taken in time."""
+    if game.draw_mode == Game.DrawMode.TABLETOP and engine.parse_move(example).kind in ("play", "remove"):
+        return f"{example}, draw"
+    return example

@@ -3,6 +3,7 @@ is built from the last e-mail the player got, and written to its Reply-To."""
 
 import io
 import random
+import re
 import sys
 
 import pytest
@@ -316,3 +317,13 @@ def test_a_whole_game_in_four_languages(started_game, monkeypatch):
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.result_reason != "resign"
     assert set(game.moves.values_list("door", flat=True)) == {"email"}
+
+
+def test_at_a_tabletop_game_the_example_reply_takes_the_draw_too(started_game, monkeypatch):
+    game, users = started_game(2, 2, seed=3, draw_mode="tabletop")
+    first = latest_to(users[0].email)
+    example = re.search(r'Reply with your move, e\.g\. "([^"]+)"', first.body).group(1)
+    assert example.endswith(", draw")  # a play alone would leave the draw open, and the card could be lost
+    pipe(reply(first, example), monkeypatch)
+    game.refresh_from_db()
+    assert [move.text for move in game.moves.order_by("seq")] == [example.removesuffix(", draw"), "draw"]
