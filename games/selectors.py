@@ -163,6 +163,7 @@ class GameRow:
     deadline: datetime | None
     invitation: int | None = None  # its pk, for a game the viewer is invited to
     invited: tuple[str, ...] = ()  # a forming game's invitees still to answer, as the inviter typed them
+    draw: bool = False  # the deadline is the viewer's open draw window's
 
     @property
     def seats(self) -> list[ListedSeat]:
@@ -283,9 +284,12 @@ def my_games(*, user, finished_limit: int = 10) -> MyGames:
     for (seat_pk, position, draw_deadline), game in _game_lines(mine, own_width=3):
         seat = next(s for s in game.seat_list if s.pk == seat_pk)
         if game.status == Game.Status.ACTIVE:
-            my_move = game.turn_position == position or draw_deadline is not None
-            deadline = draw_deadline if draw_deadline and game.turn_position != position else game.turn_deadline
-            rows.append(GameRow(game, seat, 0 if my_move else 1, deadline))
+            my_turn = game.turn_position == position
+            # The nearest of what the viewer must do: their open draw, their turn; else the mover's time.
+            due = [d for d in (draw_deadline, game.turn_deadline if my_turn else None) if d is not None]
+            deadline = min(due) if due else game.turn_deadline
+            draw = draw_deadline is not None and deadline == draw_deadline
+            rows.append(GameRow(game, seat, 0 if my_turn or draw_deadline else 1, deadline, draw=draw))
         elif game.status == Game.Status.PAUSED:  # by a moderator: nobody's move, no clock
             rows.append(GameRow(game, seat, 1, None))
         elif game.status == Game.Status.FORMING:

@@ -72,3 +72,13 @@ def test_the_notice_of_a_lost_draw_is_gone_once_its_loser_has_played_again(clien
     assert "You lost a draw:" in page(client, users[0], game)  # her turn: she is told
     play(0, draw=False)
     assert "You lost a draw:" not in page(client, users[0], game)
+
+
+def test_my_games_gives_the_open_draws_deadline_and_names_it_so(client, tabletop):
+    game, users = tabletop  # seat 0 has played: its draw is open, the turn is seat 1's
+    client.force_login(users[0])
+    row = client.get("/").content.decode().split(f'href="/games/{game.pk}/"', 1)[1].split("</li>", 1)[0]
+    assert "Your move" in row and "Your draw window closes at" in row and "Your time runs out" not in row
+    client.force_login(users[1])
+    row = client.get("/").content.decode().split(f'href="/games/{game.pk}/"', 1)[1].split("</li>", 1)[0]
+    assert "Your time runs out at" in row  # seat 1's turn, a day long: its own deadline
