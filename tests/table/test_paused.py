@@ -25,6 +25,7 @@ def test_the_table_says_paused_not_your_turn(client, paused):
     banner = html.split('id="table"')[1].split("</div>")[0]
     assert "Paused" in banner and "A moderator paused the game" in banner
     assert "Your turn" not in banner and "Choose a card" not in html
+    assert "votes-panel" not in html  # nothing to vote on: only a moderator resumes it
 
 
 def test_paused_by_its_players_the_table_says_so(client, started_game):
