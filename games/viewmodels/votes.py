@@ -30,7 +30,9 @@ def vote_box(*, game: Game, seats: list[Seat], my_seat: Seat | None, now: dateti
     if my_seat is None or game.state is None:
         return None
     if game.status == Game.Status.PAUSED:  # the players may resume their own pause, not a moderator's
-        return VoteBox(0, 0, False, None, 0, 0, False, False, True) if game.paused_by_players else None
+        if not game.paused_by_players:
+            return None
+        return VoteBox(0, 0, False, None, 0, 0, False, False, paused_by_players=True)
     if game.status != Game.Status.ACTIVE:
         return None
     state = engine.state_from_json(game.state)
