@@ -77,14 +77,23 @@ def test_every_kind_renders_text_and_html(started_game, kind):
     assert "Stop e-mails like this one" in message.body
 
 
-def test_a_game_started_email_written_after_the_first_move_names_who_played_first(started_game):
-    game, _users = started_game(2, 2)
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])  # cuts that deal to each seat in turn
+def test_a_game_started_email_written_after_the_first_move_names_who_played_first(started_game, seed):
+    game, _users = started_game(3, 3, seed=seed)
     first = game.seats.get(position=0)
+    dealer = game.cut["dealer"]
     services.move_submit(game_id=game.pk, user=first.user, move=first_play(game, 0), expected_version=0)
-    message = emails.build(Notification.objects.filter(game=game, kind=Kind.GAME_STARTED).first())
-    said = f"so {first.name} plays first"
-    assert said in message.body and said in message.alternatives[0].content
-    assert message.subject == f"Game {game.pk} has started: {first.name} plays first"
+    for notification in Notification.objects.filter(game=game, kind=Kind.GAME_STARTED):
+        message, reader = emails.build(notification), notification.recipient.username
+        subject = "you play first" if reader == first.name else f"{first.name} plays first"
+        if reader == first.name:  # the reader is told as "you", never by their own name
+            said = f"{dealer} won the cut for the deal, so you play first"
+        elif reader == dealer:
+            said = f"You won the cut for the deal, so {first.name} plays first"
+        else:
+            said = f"{dealer} won the cut for the deal, so {first.name} plays first"
+        assert said in message.body and said in message.alternatives[0].content
+        assert message.subject == f"Game {game.pk} has started: {subject}"
 
 
 def test_a_draw_window_email_leads_to_a_one_click_confirmation(client, started_game):
