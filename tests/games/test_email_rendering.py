@@ -100,6 +100,8 @@ def test_a_draw_window_email_leads_to_a_one_click_confirmation(client, started_g
     game, users = started_game(2, 2, draw_mode="tabletop")
     services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0, door="email")
     message = emails.build(Notification.objects.get(game=game, kind=Kind.DRAW_WINDOW))
+    # the deadline is when the card is lost, not a time by which it is lost
+    assert "The card is lost if the next player plays and draws first, or when the time runs out (" in message.body
     path = re.search(r"https?://[^/]+(/games/\d+/draw/)", message.body).group(1)
     client.force_login(users[0])
     page = client.get(path)
