@@ -142,7 +142,7 @@ SEAT_HELD_BY_BOT = Refusal(
 )
 NO_SEAT_TO_TAKE_BACK = Refusal("no_seat_to_take_back", Conflict, _("No bot is playing a seat of yours in this game."))
 STALE_VERSION = Refusal(
-    "stale_version", Conflict, _("The game has moved on since you looked at it. Here is the table as it is now.")
+    "stale_version", Conflict, _("The game has moved on since you looked at it: look at it again before you choose.")
 )
 NOT_MOVE_TEXT = Refusal(
     "not_move_text",

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 def test_a_refusal_as_data_for_any_door():
     payload = refusals.STALE_VERSION().as_dict()
     assert payload["status"] == 409 and payload["code"] == "stale_version"
-    assert payload["message"] == "The game has moved on since you looked at it. Here is the table as it is now."
+    assert payload["message"] == "The game has moved on since you looked at it: look at it again before you choose."
     assert set(payload) == {"status", "code", "params", "message"}
 
 
