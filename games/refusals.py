@@ -235,6 +235,11 @@ REPORT_RESOLVED_ALREADY = Refusal("report_resolved_already", Conflict, _("That r
 
 # records
 NO_RECORD_YET = Refusal("no_record_yet", Conflict, _("A game that has not started has no record yet."))
+RECORD_NOT_PUBLISHED_YET = Refusal(
+    "record_not_published_yet",
+    NotAllowed,
+    _("A record holds the order of the deck, so it is published when the game is over."),
+)
 MALFORMED_RECORD = Refusal("malformed_record", InvalidInput, _("Malformed record: {reason:refusal}"))
 RECORD_MOVE_ILLEGAL = Refusal(
     "record_move_illegal", IllegalMoveError, _("Move {number} of the record is illegal: {reason:refusal}")

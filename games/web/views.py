@@ -592,11 +592,7 @@ def _replayed_move(asked: int | None, game: Game) -> int | None:
 def game_record(request, game_id: int):
     game, _, _ = selectors.game_for_viewer(game_id=game_id, user=request.user)
     if not selectors.may_download_record(game=game):
-        return HttpResponse(
-            "A record holds the order of the deck, so it is published when the game is over.",
-            status=403,
-            content_type="text/plain; charset=utf-8",
-        )
+        raise refusals.RECORD_NOT_PUBLISHED_YET()  # shown on the game's page, in the reader's language
     document = services.game_export(game=game)
     response = HttpResponse(json.dumps(document, indent=1, ensure_ascii=False), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="sequence-game-{game.pk}.record.json"'

@@ -244,9 +244,10 @@ def test_the_record_is_served_once_the_game_is_over(client, started_game):
     game.seats.filter(position=0).update(user=seated_moderator)  # a staff member playing in the game
     for viewer in (seated_moderator, users[1], UserFactory(is_staff=True), UserFactory()):
         login(client, viewer)
-        response = client.get(reverse("game_record", args=[game.pk]))
+        response = client.get(reverse("game_record", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="cs")
         assert response.status_code == 403, viewer
         assert b"sequence-record" not in response.content
+        assert "Záznam obsahuje pořadí karet" in response.content.decode()  # why, in the reader's language
         assert b"Download the record" not in client.get(reverse("game", args=[game.pk])).content
     services.move_submit(game_id=game.pk, user=seated_moderator, move="resign", expected_version=0)
     login(client, users[1])
