@@ -177,7 +177,7 @@ VISITOR_PAGE_SECONDS = env_int("VISITOR_PAGE_SECONDS", 10)
 
 # How the site runs its games (each in the README's configuration table).
 FORMING_GAME_DAYS = env_int("FORMING_GAME_DAYS", 14)  # a game not full by then is cancelled
-TABLE_POLL_SECONDS = env_int("TABLE_POLL_SECONDS", 25)  # the longest a waiting table goes between asking whether the game changed
+TABLE_POLL_SECONDS = env_int("TABLE_POLL_SECONDS", 25)  # the longest between two asks of a waiting table
 CHAT_MESSAGES_PER_MINUTE = env_int("CHAT_MESSAGES_PER_MINUTE", 6)  # per player
 INVITATIONS_PER_DAY = env_int("INVITATIONS_PER_DAY", 50)  # per inviter, in any 24 hours
 RATING_PROVISIONAL_GAMES = env_int("RATING_PROVISIONAL_GAMES", 10)  # rated games before a rating is shown as settled
