@@ -3,6 +3,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core import signing
+from django.http import HttpRequest
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext
@@ -24,7 +25,7 @@ def settings_page(request):
             user = form.save()
             # The page this redirects to speaks the language just chosen (UserLanguageMiddleware;
             # with none chosen, LocaleMiddleware's cookie or browser choice), and so must its message.
-            with translation.override(user.language or translation.get_language_from_request(request)):
+            with translation.override(user.language or _browser_language(request)):
                 messages.success(request, gettext("Your settings are saved."))
             return _remembering_language(redirect("account_settings"), user.language)
         context = {"form": form, **token_context(request), **push_context(request), **vacation_context(request.user)}
@@ -33,12 +34,25 @@ def settings_page(request):
     return render(request, "account/settings.html", context)
 
 
+def _browser_language(request) -> str:
+    """The language the browser asks for, as the next page reads it once the
+    language cookie is forgotten (the cookie still comes with this request)."""
+    asking = HttpRequest()
+    asking.META = {"HTTP_ACCEPT_LANGUAGE": request.META.get("HTTP_ACCEPT_LANGUAGE", "")}
+    return translation.get_language_from_request(asking)
+
+
 def _remembering_language(response, language: str):
     """The browser keeps the language chosen, as the footer's switcher (Django's
     set_language) has it keep one: signed out, the site still speaks it. "As my
     browser asks" forgets it."""
     if not language:
-        response.delete_cookie(settings.LANGUAGE_COOKIE_NAME, path=settings.LANGUAGE_COOKIE_PATH)
+        response.delete_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            path=settings.LANGUAGE_COOKIE_PATH,
+            domain=settings.LANGUAGE_COOKIE_DOMAIN,
+            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        )
         return response
     response.set_cookie(
         settings.LANGUAGE_COOKIE_NAME,

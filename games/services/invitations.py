@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from accounts.ratelimits import Limit, take
 from games import events, inputs, refusals
+from games.errors import GameNotFound
 from games.mail import notify
 from games.models import Game, Invitation, Seat
 from games.services._common import changing, require_status, revised_game
@@ -147,7 +148,10 @@ def invitations_claim(*, user, email: str) -> list[Invitation]:
         forming = _open_to(email).filter(game__status=Game.Status.FORMING).order_by("pk")
         for invitation_id in forming.values_list("pk", flat=True):
             # Locked as an answer locks them (_locked), then read again: another may have claimed it.
-            game, invitation = _locked(invitation_id)
+            try:
+                game, invitation = _locked(invitation_id)
+            except (Invitation.DoesNotExist, GameNotFound):  # deleted meanwhile, with its game (the admin)
+                continue
             if invitation.user_id or invitation.status != Invitation.Status.PENDING:
                 continue
             if game.status != Game.Status.FORMING or _in_game(game, user):

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from games import selectors, services
 from games.models import Game, Invitation
+from games.services import invitations
 from games.services.invitations import invitations_claim
 from tests.factories import UserFactory
 
@@ -117,3 +118,17 @@ def test_confirming_an_address_added_later_claims(host):
     address = EmailAddress.objects.create(user=player, email=ADDRESS)  # added on the settings page
     browser.post(reverse("account_confirm_email", args=[EmailConfirmationHMAC(address).key]))
     assert invitee(invitation) == player
+
+
+def test_an_invitation_deleted_while_its_address_is_verified_is_passed_over(monkeypatch):
+    host, friend = UserFactory(), UserFactory()
+    game = services.game_create(creator=host, players=4, teams=2, invitees=[ADDRESS])
+    EmailAddress.objects.create(user=friend, email=ADDRESS, verified=True)
+    lock = invitations._locked  # the claim lists the invitations, then locks each: this one is gone by then
+
+    def deleted_then_locked(invitation_id):
+        Game.objects.filter(pk=game.pk).delete()
+        return lock(invitation_id)
+
+    monkeypatch.setattr(invitations, "_locked", deleted_then_locked)
+    assert invitations_claim(user=friend, email=ADDRESS) == []  # no error: the confirmation goes on

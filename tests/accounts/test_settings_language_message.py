@@ -62,3 +62,11 @@ def test_the_language_chosen_is_still_spoken_after_signing_out(client):
     _landing(client, user, "")  # "as my browser asks": the browser's own choice again
     client.post(reverse("account_logout"))
     assert client.get(reverse("rules"), HTTP_ACCEPT_LANGUAGE="en")["Content-Language"] == "en"
+
+
+def test_as_my_browser_asks_is_confirmed_in_the_browsers_language_not_the_forgotten_cookies(client):
+    user = UserFactory(language="cs")
+    client.force_login(user)
+    _landing(client, user, "cs")  # the browser keeps Czech…
+    page, spoken = _landing(client, user, "", HTTP_ACCEPT_LANGUAGE="en")  # …until the player lets it ask
+    assert spoken == "en" and SAVED["en"] in page and SAVED["cs"] not in page
