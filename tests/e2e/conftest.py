@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.test import Client
-from playwright.sync_api import Error as PlaywrightError
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "e2e"
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
@@ -49,12 +48,6 @@ def overflow(page) -> int:
     return page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
 
 
-def open_table(page, url: str) -> None:
-    """Go to a table whose open page may be reloading itself (its poll saw the game move):
-    that reload can abort the navigation it races, which then only needs doing again."""
-    try:
-        page.goto(url)
-    except PlaywrightError as error:
-        if "ERR_ABORTED" not in str(error):
-            raise
-        page.goto(url)
+# An init script for a browser context whose tables must not reload themselves (static/js/table-poll.js
+# does nothing without fetch): for tests that open each table themselves, step by step.
+NO_POLL = "Object.defineProperty(window, 'fetch', { value: undefined })"

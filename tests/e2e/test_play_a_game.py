@@ -10,7 +10,7 @@ from django.core import mail
 from games import engine
 from games.engine.cards import FULL_DECK
 from games.models import Game
-from tests.e2e.conftest import WIDTHS, axe_violations, open_table, overflow
+from tests.e2e.conftest import NO_POLL, WIDTHS, axe_violations, overflow
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -72,6 +72,8 @@ def test_two_people_play_a_whole_game_in_their_browsers(browser, live_server, mo
     monkeypatch.setattr(engine, "shuffled_deck", lambda rng: short_deck())
     base = live_server.url
     anna_ctx, ben_ctx, spectator_ctx = (browser.new_context(viewport=WIDTHS[size]) for _ in range(3))
+    for context in (anna_ctx, ben_ctx, spectator_ctx):  # the test opens each table itself: no waiting table
+        context.add_init_script(NO_POLL)  # reloads on its own (test_polling.py tests that) in the middle of a step
     anna, ben, spectator = anna_ctx.new_page(), ben_ctx.new_page(), spectator_ctx.new_page()
     sign_up(anna, base, "anna")
     sign_up(ben, base, "ben")
@@ -120,9 +122,9 @@ def test_two_people_play_a_whole_game_in_their_browsers(browser, live_server, mo
             screenshot(spectator, f"game-{size}-04-spectator")
         assert overflow(first) <= 0
         if theirs:
-            open_table(second, f"{base}/games/{game.pk}/")
+            second.goto(f"{base}/games/{game.pk}/")
             play(second, theirs)
-            open_table(first, f"{base}/games/{game.pk}/")
+            first.goto(f"{base}/games/{game.pk}/")
 
     banner = first.inner_text(".turn-banner")
     assert f"Blue ({seat0}) wins" in banner
