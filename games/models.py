@@ -281,9 +281,9 @@ class ResignationProposal(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("Open")
         ACCEPTED = "accepted", _("Agreed: the team resigned")
-        DECLINED = "declined", _("Declined")
+        DECLINED = "declined", pgettext_lazy("a proposal to resign", "Declined")
         WITHDRAWN = "withdrawn", _("Withdrawn")
-        LAPSED = "lapsed", _("Lapsed")
+        LAPSED = "lapsed", pgettext_lazy("a proposal to resign", "Lapsed")
 
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="resignations")
     team = models.PositiveSmallIntegerField(_("team"))
@@ -382,7 +382,7 @@ class Invitation(models.Model):
         PENDING = "pending", _("Pending")
         ACCEPTED = "accepted", _("Accepted")
         DECLINED = "declined", _("Declined")
-        LAPSED = "lapsed", _("Lapsed")  # still unanswered when the game was cancelled or aborted
+        LAPSED = "lapsed", _("Lapsed")  # still unanswered when the game started, was cancelled or aborted
 
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="invitations")
     invited_by = models.ForeignKey(

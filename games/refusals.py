@@ -128,6 +128,9 @@ INVITATION_ANSWERED = Refusal(
 INVITATION_LAPSED = Refusal(
     "invitation_lapsed", Conflict, _("This invitation lapsed: the game was called off before you answered.")
 )
+INVITATION_FILLED = Refusal(
+    "invitation_filled", Conflict, _("This invitation lapsed: the game started with other players before you answered.")
+)
 INVITATION_LINK_INVALID = Refusal(
     "invitation_link_invalid", GameNotFound, _("This invitation link is not valid (or has expired).")
 )

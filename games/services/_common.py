@@ -72,8 +72,9 @@ def revised_game(game_id: int) -> Game:
 
 
 def invitations_lapse(game: Game) -> int:
-    """A game called off (cancelled, aborted) leaves nothing to answer: its
-    pending invitations lapse, and say so wherever they are shown."""
+    """A game that starts, or is called off (cancelled, aborted), leaves
+    nothing to answer: its pending invitations lapse, and say so wherever
+    they are shown."""
     return game.invitations.filter(status=Invitation.Status.PENDING).update(status=Invitation.Status.LAPSED)
 
 

@@ -9,7 +9,7 @@ from django.utils import timezone
 from games import engine
 from games.mail import notify
 from games.models import Game, Hand, Seat
-from games.services._common import seats_of, secure_rng
+from games.services._common import invitations_lapse, seats_of, secure_rng
 from games.services.bot_wake import bots_wake
 from games.services.deadlines import deadlines_start
 
@@ -35,6 +35,7 @@ def game_deal(*, game: Game, seats: list[Seat], starter, rng: random.Random) -> 
     game.status, game.started_at, game.version, game.turn_position = Game.Status.ACTIVE, now, 0, state.turn
     deadlines_start(game=game, seats=seats, now=now)
     game.save()
+    invitations_lapse(game)  # the seats are taken: those still invited are not kept waiting
     notify.game_started(game=game, seats=seats, starter=starter, now=now)
     bots_wake(game=game, seats=seats, state=state)
     return game

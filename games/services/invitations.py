@@ -87,7 +87,7 @@ def invitation_accept(*, invitation_id: int, user) -> Seat:
     and the last seat starts a game that starts by itself."""
     with transaction.atomic():
         game, invitation = _locked(invitation_id)
-        _check_answerable(invitation, user)
+        _check_answerable(invitation, user, game)
         require_status(game, Game.Status.FORMING, action="join")
         seat = seat_take(game=game, user=user)
         invitation.user, invitation.status, invitation.answered_at = user, Invitation.Status.ACCEPTED, timezone.now()
@@ -109,7 +109,7 @@ def invitation_decline(*, invitation_id: int, user) -> None:
     too, as by an acceptance, so that answers are numbered in turn."""
     with transaction.atomic():
         game, invitation = _locked(invitation_id)
-        _check_answerable(invitation, user)
+        _check_answerable(invitation, user, game)
         invitation.status, invitation.answered_at = Invitation.Status.DECLINED, timezone.now()
         invitation.save(update_fields=["status", "answered_at"])
         notify.invitation_answered(game=game, answerer=user, now=invitation.answered_at)
@@ -125,11 +125,11 @@ def _locked(invitation_id: int) -> tuple[Game, Invitation]:
     return game, Invitation.objects.select_for_update().get(pk=invitation_id)
 
 
-def _check_answerable(invitation: Invitation, user) -> None:
+def _check_answerable(invitation: Invitation, user, game: Game) -> None:
     if invitation.user_id not in (None, user.pk):
         raise refusals.INVITATION_FOR_SOMEONE_ELSE()
     if invitation.status == Invitation.Status.LAPSED:
-        raise refusals.INVITATION_LAPSED()
+        raise refusals.INVITATION_FILLED() if game.started_at else refusals.INVITATION_LAPSED()
     if invitation.status != Invitation.Status.PENDING:
         raise refusals.INVITATION_ANSWERED(status=invitation.status)
 

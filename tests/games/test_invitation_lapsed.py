@@ -67,3 +67,27 @@ def test_the_invitation_page_says_it_lapsed_and_refuses_an_answer(client):
     assert "This invitation lapsed" in refused.content.decode()
     pending.refresh_from_db()
     assert pending.status == Invitation.Status.LAPSED
+
+
+def test_pending_invitations_lapse_when_the_game_starts_and_say_so(client):
+    """Invited by name and by address for one seat: the first to accept starts
+    the game, and the other invitations lapse with it (not "called off")."""
+    host, first, second = UserFactory(), UserFactory(), UserFactory(email="second@example.org")
+    game = services.game_create(
+        creator=host, players=2, teams=2, invitees=[first.username, second.username, "third@example.org"]
+    )
+    by_name = game.invitations.get(user=first)
+    services.invitation_accept(invitation_id=by_name.pk, user=first)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    left = game.invitations.exclude(pk=by_name.pk)
+    assert sorted(left.values_list("status", flat=True)) == [Invitation.Status.LAPSED] * 2
+    for answer in (services.invitation_decline, services.invitation_accept):
+        with pytest.raises(Conflict, match="lapsed: the game started with other players") as refused:
+            answer(invitation_id=left.get(user=second).pk, user=second)
+        assert refused.value.code == "invitation_filled"
+    by_address = left.get(email="third@example.org")
+    client.force_login(UserFactory(email="third@example.org"))
+    page = client.get(reverse("invitation", args=[services.invitation_token(by_address)]))
+    assert "the game started with other players before you answered" in page.content.decode()
+    assert "called off" not in page.content.decode() and b'value="accept"' not in page.content

@@ -94,6 +94,22 @@ def test_each_catalog_holds_every_message_the_site_uses_and_no_other_translated_
             )
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_short_message_carries_a_long_ones_translation(language):
+    """A catalog edited by hand once lost the blank line after an entry, and Czech read the status
+    "Lapsed" as a sentence about a lost draw: a word and a sentence never share a translation (a
+    card's symbol and its name do: "A♠" and "ace of spades" are both "pikové eso")."""
+    by_translation: dict[str, list] = {}
+    for message in catalog(language):
+        if message.id and isinstance(message.id, str):
+            by_translation.setdefault(message.string, []).append(message)
+    for shared, messages in by_translation.items():
+        lengths = sorted(len(message.id) for message in messages if not (message.context or "").startswith("card"))
+        assert len(lengths) < 2 or lengths[-1] <= 3 * lengths[0], (
+            f"{language}: {[message.id for message in messages]} all read {shared!r}"
+        )
+
+
 @pytest.mark.parametrize(("language", "forms"), [("cs", 3), ("it", 2), ("hu", 2)])
 def test_each_language_has_its_plural_forms(language, forms):
     assert catalog(language).num_plurals == forms
