@@ -75,7 +75,7 @@ def test_the_game_over_email_says_the_rating_change(started_game):
     outbox.sweep()
     over = [m for m in mail.outbox if users[0].email in m.to and "is over" in m.subject]
     shown = rating.Skill(*PlayerRating.objects.filter(user=users[0]).values_list("mu", "sigma").get()).shown
-    assert f"Your rating: {shown} (+{shown - 1500})." in over[0].body
+    assert f"Your rating: {shown} (+{shown - 1500} for this game)." in over[0].body
     assert Notification.objects.filter(kind="game_over").count() == 2
 
 
@@ -112,7 +112,10 @@ def test_the_finished_table_says_the_viewers_rating_change(client, started_game)
     finish(game, users)
     client.force_login(users[0])
     shown = rating.Skill(*PlayerRating.objects.filter(user=users[0]).values_list("mu", "sigma").get()).shown
-    assert f"Your rating: {shown} (+{shown - 1500})." in client.get(reverse("game", args=[game.pk])).content.decode()
+    assert (
+        f"Your rating: {shown} (+{shown - 1500} for this game)."
+        in client.get(reverse("game", args=[game.pk])).content.decode()
+    )
 
 
 def test_a_game_with_a_bot_is_not_rated(started_game):
