@@ -178,3 +178,19 @@ def test_a_suspended_player_is_left_out_of_the_season(league):
     placed = dict(season.entries.values_list("user_id", "division"))
     assert placed[players[0].pk] is None and {placed[u.pk] for u in players[1:]} == {1}
     assert LeagueGame.objects.filter(season=season).count() == 3  # the three others, each pair once
+
+
+def test_the_league_page_states_its_terms(client, league):
+    """Before signing up, a player reads what a season asks of them: its
+    length, the divisions, the clock, vacations and the bar on losses on time."""
+    open_season(league)
+    page = " ".join(client.get(reverse("league", args=["autumn"])).content.decode().split())
+    assert f"Divisions of about {league.division_size} players" in page
+    assert f"A season lasts {league.season_days} days." in page
+    assert "Clock: time bank: 3 days + 1 day a move, at most 1 week." in page
+    assert "A player's vacation stops the clocks of their league games." in page
+    assert f"has lost {league.timeouts_barred} league games on time may sign up for no further season" in page
+    League.objects.filter(pk=league.pk).update(vacation_allowed=False, timeouts_barred=1)
+    page = " ".join(client.get(reverse("league", args=["autumn"])).content.decode().split())
+    assert "A vacation does not stop the clocks of league games." in page
+    assert "has lost 1 league game on time" in page
