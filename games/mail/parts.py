@@ -138,9 +138,14 @@ def chat_html(context) -> SafeString:
 
 
 def board_text(context) -> str:
-    legend = gettext(
-        "[B] blue, [G] green, [R] red chip · *B* a chip in a finished sequence · ** a corner, free for everyone"
-    )
+    if context["game"].teams == 3:
+        legend = gettext(
+            "[B] blue, [G] green, [R] red chip · *B* a chip in a finished sequence · ** a corner, free for everyone"
+        )
+    else:  # blue and green: red plays only with three teams
+        legend = gettext(
+            "[B] blue, [G] green chip · *B* a chip in a finished sequence · ** a corner, free for everyone"
+        )
     if context.get("recap"):
         legend += " · " + gettext("<B> a chip placed, <7H> a chip removed since your last move")
     cells = gettext("Cells are named by column (A–J, across the top) and row (1–10, down the side): C4.")

@@ -190,6 +190,14 @@ def test_the_board_in_an_email_comes_with_its_legend(started_game, kind):
         assert "column (A–J" in body and "row (1–10" in body
 
 
+@pytest.mark.parametrize(("players", "teams", "colours"), [(2, 2, "[B] blue, [G] green chip"), (3, 3, "[R] red chip")])
+def test_the_boards_legend_names_the_colours_in_play(started_game, players, teams, colours):
+    game, _users = started_game(players, teams)
+    body = emails.build(Notification.objects.filter(game=game, kind=Kind.YOUR_TURN).first()).body
+    assert colours in body
+    assert bool(re.search(r"\bred\b", body)) == (teams == 3)
+
+
 @pytest.mark.parametrize("language", ["en", "cs", "hu"])
 def test_a_message_is_written_byte_for_byte_as_the_standard_library_writes_it(started_game, language):
     """games.mail.mime skips the header folding only where it changes nothing
