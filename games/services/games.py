@@ -42,10 +42,12 @@ def game_create(
     invitees: list[str] = (),
     bots: int = 0,
     bot_level: int = 1,
+    rematch_of: Game | None = None,
 ) -> Game:
     """A new game in which the creator takes the first seat, `bots` bots of
     `bot_level` the next ones, with its
-    invitations (usernames or e-mail addresses): all of it, or none. It
+    invitations (usernames or e-mail addresses): all of it, or none; the
+    rematch of a finished game when `rematch_of` (games.rematch). It
     starts by itself when full only if asked (the new-game form asks by
     default): a caller that does not say keeps the Start button."""
     require_not_suspended(creator)
@@ -96,6 +98,7 @@ def game_create(
             is_public=is_public,
             start_mode=start_mode,
             rated=bool(rated),
+            rematch_of=rematch_of,
         )
         Seat.objects.create(game=game, position=0, user=creator, name=creator.username)
         for number in range(1, bots + 1):

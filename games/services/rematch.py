@@ -24,6 +24,8 @@ SETTINGS = (
     "missed_turn_policy",
     "concede_after",
     "is_public",
+    "vacation_allowed",
+    "rated",
 )
 
 
@@ -34,21 +36,24 @@ def game_rematch(*, game_id: int, user) -> Game:
     row is locked, so two players asking at once make one rematch, and its
     revision bumped, so its table shows the rematch."""
     with changing(game_id, action="rematch", statuses=(Game.Status.FINISHED,)) as game:
-        players = [seat.user for seat in seats_of(game) if seat.user is not None]
+        seats = seats_of(game)
+        players = [seat.user for seat in seats if seat.user is not None]
+        # The bots that took a seat play again; a bot that stood in for a player does not: the player is invited.
+        bots = [seat.bot_level for seat in seats if seat.user is None and seat.bot_level is not None]
         if all(player.pk != user.pk for player in players):
             raise refusals.PLAYERS_ONLY_REMATCH()
         rematch = game.rematches.filter(status__in=(Game.Status.FORMING, Game.Status.ACTIVE)).order_by("pk").first()
         if rematch is None:
             others = [player.username for player in players if player.pk != user.pk]
-            rematch = game_create(
+            return game_create(
                 creator=user,
                 start_mode=Game.StartMode.AUTO,
                 invitees=others,
+                bots=len(bots),
+                bot_level=bots[0] if bots else 1,
+                rematch_of=game,
                 **{name: getattr(game, name) for name in SETTINGS},
             )
-            rematch.rematch_of = game
-            rematch.save(update_fields=["rematch_of"])
-            return rematch
         invitation = rematch.invitations.filter(user=user, status=Invitation.Status.PENDING).first()
         if invitation is not None:
             invitation_accept(invitation_id=invitation.pk, user=user)

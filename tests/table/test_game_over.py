@@ -94,3 +94,36 @@ def test_only_players_ask_for_a_rematch_of_a_finished_game(client, finished, sta
     with pytest.raises(GameError) as refused:
         services.game_rematch(game_id=running.pk, user=players[0])
     assert refused.value.code == "wrong_status"
+
+
+def test_a_rematch_against_a_bot_deals_at_once_with_the_bot_and_the_same_settings(client):
+    """The bot takes its seat again (it is invited by no one), so the rematch starts at the click."""
+    player = UserFactory()
+    game = services.game_create(
+        creator=player, players=2, teams=2, bots=1, bot_level=2, rated=False, vacation_allowed=False
+    )
+    services.resign(game_id=game.pk, user=player, door="web")
+    client.force_login(player)
+    response = client.post(reverse("game_rematch", args=[game.pk]))
+    rematch = Game.objects.get(rematch_of=game)
+    assert response.status_code == 302 and response["Location"] == reverse("game", args=[rematch.pk])
+    assert rematch.status == Game.Status.ACTIVE and not rematch.invitations.exists()
+    assert [(seat.user, seat.bot_level) for seat in rematch.seats.order_by("user")] in (
+        [(player, None), (None, 2)],
+        [(None, 2), (player, None)],
+    )
+    assert (rematch.rated, rematch.vacation_allowed) == (False, False)
+
+
+def test_a_player_a_bot_stood_in_for_is_invited_to_the_rematch(started_game):
+    game, users = started_game(2, 2, missed_turn_policy="bot", concede_after=1)
+    absent = game.seats.get(position=game.turn_position)
+    services.deadline_enforce(game_id=game.pk, now=game.turn_deadline)
+    assert game.seats.get(pk=absent.pk).bot_level is not None  # the bot holds the absent player's seat
+    services.game_adjudicate(
+        game_id=game.pk, moderator=UserFactory(is_superuser=True, is_staff=True), winner="blue", reason="x"
+    )
+    present = next(user for user in users if user.pk != absent.user_id)
+    rematch = services.game_rematch(game_id=game.pk, user=present)
+    assert rematch.status == Game.Status.FORMING and not rematch.seats.filter(bot_level__isnull=False).exists()
+    assert list(rematch.invitations.values_list("user", flat=True)) == [absent.user_id]
