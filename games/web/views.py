@@ -530,6 +530,9 @@ def invitation(request, token: str):
     def page(error: GameError | None = None):
         back = _back_to_invitation(request, invite) if invite else ""
         context = {"invitation": invite, "token": token, "error": error, "back": back}
+        if invite and request.user.is_authenticated:  # an answer offered only to whom it is open
+            context["seated"] = invite.game.seats.filter(user=request.user).exists()
+            context["for_someone_else"] = invite.user_id not in (None, request.user.pk)
         return render(request, "games/invitation.html", context)
 
     try:

@@ -91,3 +91,34 @@ def test_pending_invitations_lapse_when_the_game_starts_and_say_so(client):
     page = client.get(reverse("invitation", args=[services.invitation_token(by_address)]))
     assert "the game started with other players before you answered" in page.content.decode()
     assert "called off" not in page.content.decode() and b'value="accept"' not in page.content
+
+
+def test_an_answered_invitations_page_offers_no_answer_and_leads_a_player_to_the_table(client):
+    """Opened again after it was answered, or by someone it is not for, an
+    invitation's page says so instead of offering buttons that could only fail."""
+    host, guest, declining, other = UserFactory(), UserFactory(), UserFactory(), UserFactory()
+    game = services.game_create(creator=host, players=4, teams=2, invitees=["guest@example.org", declining.username])
+    by_address = game.invitations.get(email="guest@example.org")
+    by_name = game.invitations.get(user=declining)
+    link = reverse("invitation", args=[services.invitation_token(by_address)])
+    client.force_login(guest)
+    client.post(link, {"answer": "accept"})
+    declined_link = reverse("invitation", args=[services.invitation_token(by_name)])
+    client.force_login(declining)
+    client.post(declined_link, {"answer": "decline"})
+    table = reverse("game", args=[game.pk])
+    for viewer, url, says in [
+        (guest, link, "You have a seat in this game."),
+        (host, link, "You have a seat in this game."),
+        (other, link, "This invitation was accepted."),
+        (declining, declined_link, "This invitation was declined."),
+        (other, declined_link, "This invitation was declined."),
+    ]:
+        client.force_login(viewer)
+        page = client.get(url).content.decode()
+        assert says in page and 'value="accept"' not in page, (viewer, says)
+        assert (f'href="{table}"' in page) == says.startswith("You have a seat")
+    pending = services.invitation_create(game_id=game.pk, inviter=host, invitee=other.username)
+    client.force_login(declining)
+    page = client.get(reverse("invitation", args=[services.invitation_token(pending)])).content.decode()
+    assert "This invitation is for someone else." in page and 'value="accept"' not in page
