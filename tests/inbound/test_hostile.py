@@ -191,7 +191,7 @@ def test_garbage_from_the_player_is_answered_with_the_reason_and_the_moves(turn)
     row = receive(reply(message, "what is this 7H C44"))
     assert row.outcome == Outcome.REFUSED
     answer = replies_to(users[0].email)[-1]
-    assert answer.body.startswith("Nothing was changed:")
+    assert answer.body.startswith("Nothing was changed. ")
     assert "Moves you can make now" in answer.body
     assert unchanged(game)
 

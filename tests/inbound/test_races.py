@@ -27,7 +27,7 @@ def test_two_replies_for_one_turn_apply_once(started_game, attempt):
     assert dict(outcomes)[Outcome.REFUSED] == "stale_version"
     assert list(Move.objects.filter(game=game).values_list("seq", flat=True)) == [1]
     answers = [m.body for m in mail.outbox if m.subject.startswith("Re:")]
-    assert any(body.startswith("Nothing was changed: The game has moved on") for body in answers)
+    assert any(body.startswith("Nothing was changed. The game has moved on") for body in answers)
 
 
 def test_the_same_reply_through_two_doors_at_once_acts_once(started_game):
