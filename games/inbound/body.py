@@ -39,9 +39,31 @@ _HEADER_NEXT = re.compile(
 _BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "blockquote", "pre", "table"}
 
 
+# Parts nested deeper than any mail client writes them: a message of a thousand nested parts (a few
+# kilobytes) would exhaust the parser's recursion, and every walk over its parts after it.
+MAX_DEPTH = 12
+
+
 def parse_message(raw: bytes) -> EmailMessage:
-    """The message's structure; headers are read lazily and may be broken (see safety.header)."""
-    return BytesParser(policy=policy.default).parsebytes(raw)
+    """The message's structure; headers are read lazily and may be broken (see safety.header).
+    A message nested too deep is read as its headers alone: a reply with no words."""
+    try:
+        message = BytesParser(policy=policy.default).parsebytes(raw)
+    except RecursionError:
+        message = None
+    if message is None or _depth(message) > MAX_DEPTH:
+        return BytesParser(policy=policy.default).parsebytes(raw, headersonly=True)
+    return message
+
+
+def _depth(message: EmailMessage) -> int:
+    deepest, waiting = 0, [(message, 0)]
+    while waiting:  # not recursive, unlike the parts' own walk()
+        part, depth = waiting.pop()
+        deepest = max(deepest, depth)
+        payload = part.get_payload() if part.is_multipart() and depth <= MAX_DEPTH else []
+        waiting.extend((child, depth + 1) for child in payload if isinstance(child, EmailMessage))
+    return deepest
 
 
 class _Text(HTMLParser):

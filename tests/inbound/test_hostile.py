@@ -306,3 +306,23 @@ def test_a_stranger_without_an_account_gets_no_reply(turn):
     other = UserFactory()
     receive(reply(message, move, sender=other.email))
     assert not replies_to(other.email)
+
+
+@pytest.mark.parametrize("depth", [14, 1500])
+def test_parts_nested_past_any_mail_client_are_read_as_no_words_not_a_crash(turn, monkeypatch, depth):
+    """A thousand nested parts (about 100 KB) once ran the parser out of
+    recursion: the pipe printed a traceback and the IMAP poll died on it
+    every minute, before the messages behind it."""
+    from tests.inbound.mail import pipe
+
+    game, users, message, move = turn
+    head = f"From: {users[0].email}\r\nTo: {message.reply_to[0]}\r\nSubject: Re: {message.subject}\r\n"
+    head += f"Message-ID: {make_msgid('nested')}\r\nMIME-Version: 1.0\r\n"
+    head += "Content-Type: multipart/mixed; boundary=b0\r\n\r\n"
+    parts = "".join(f"--b{i}\r\nContent-Type: multipart/mixed; boundary=b{i + 1}\r\n\r\n" for i in range(depth))
+    parts += f"--b{depth}\r\nContent-Type: text/plain\r\n\r\n{move}\r\n--b{depth}--\r\n"
+    parts += "".join(f"--b{i}--\r\n" for i in reversed(range(depth)))
+    printed = pipe((head + parts).encode(), monkeypatch)
+    assert len(printed.strip().splitlines()) == 1
+    row = InboundMessage.objects.get()
+    assert row.outcome != Outcome.PENDING and unchanged(game)
