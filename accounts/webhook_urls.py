@@ -30,9 +30,27 @@ class Target:
     addresses: tuple[str, ...]  # the checked addresses to connect to
 
 
+# IPv6 prefixes that carry an IPv4 address in their last 32 bits, which a gateway on the way may reach: NAT64's
+# well-known prefix and the old IPv4-compatible form. (6to4 and Teredo are read by the ipaddress module itself.)
+_IPV4_INSIDE = (ipaddress.IPv6Network("64:ff9b::/96"), ipaddress.IPv6Network("::/96"))
+_NAT64_LOCAL = ipaddress.IPv6Network("64:ff9b:1::/48")  # its IPv4 address may sit anywhere in it
+
+
+def _ipv4_inside(address: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    if address.ipv4_mapped or address.sixtofour:
+        return address.ipv4_mapped or address.sixtofour
+    if address.teredo:
+        return address.teredo[1]  # the client's address; the server's is public by design
+    if any(address in network for network in _IPV4_INSIDE) and int(address) > 0xFFFF:  # not :: or ::1
+        return ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+    return None
+
+
 def _allowed(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
-        address = address.ipv4_mapped
+    if isinstance(address, ipaddress.IPv6Address):
+        if address in _NAT64_LOCAL:
+            return False
+        address = _ipv4_inside(address) or address
     if address.is_loopback:
         return settings.WEBHOOK_ALLOW_LOOPBACK
     return address.is_global and not address.is_multicast

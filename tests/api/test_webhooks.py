@@ -197,6 +197,13 @@ def test_the_settings_page_sets_a_webhook_shows_its_secret_once_and_sends_a_test
         "http://localhost:8000/",
         "http://[::1]/hook",
         "http://[::ffff:127.0.0.1]/hook",
+        "http://[64:ff9b::a9fe:a9fe]/latest/meta-data/",  # NAT64 of 169.254.169.254
+        "http://[64:ff9b:1::a00:1]/hook",
+        "http://[2002:a9fe:a9fe::1]/hook",  # 6to4
+        "http://[2002:7f00:1::1]/hook",
+        "http://[::a9fe:a9fe]/hook",  # IPv4-compatible
+        "http://[::10.0.0.1]/hook",
+        "http://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/hook",  # Teredo, its client 10.0.0.1
         "https://user:secret@example.org/hook",
     ],
 )
