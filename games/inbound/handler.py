@@ -8,7 +8,6 @@ import hashlib
 import logging
 import secrets
 from datetime import timedelta
-from email.utils import parseaddr
 
 from allauth.account.models import EmailAddress
 from django.db import DatabaseError, transaction
@@ -62,8 +61,8 @@ def _handle(row: InboundMessage) -> list:
     reason = safety.automatic(message)
     if reason:
         return _reject(row, Outcome.IGNORED, reason)
-    sender = parseaddr(safety.header(message, "From"))[1]
-    if "@" not in sender:  # no one to answer, nor to warn: junk, counted among the ignored
+    sender = safety.sender(message)
+    if not sender:  # no one to answer, nor to warn: junk, counted among the ignored
         return _reject(row, Outcome.IGNORED, "no_sender")
     failed = safety.authentication_failed(message, sender.rpartition("@")[2])
     if failed:

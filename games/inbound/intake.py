@@ -6,7 +6,6 @@ same message (or `receive_email --pending`) handles."""
 
 import hashlib
 import logging
-from email.utils import parseaddr
 
 from django.db import IntegrityError, transaction
 
@@ -32,7 +31,7 @@ def _fields(raw: bytes, door: str, recipients: list[str]) -> dict:
         "message_key": key,
         "message_id": message_id[:300],
         "door": door,
-        "sender": parseaddr(safety.header(message, "From"))[1][:254],
+        "sender": safety.sender(message)[:254],
         "subject": safety.header(message, "Subject")[:300],
         "token": row,
         "user": row.user if row else None,

@@ -12,7 +12,7 @@ returns a reason (a code for the admin) or None.
 import re
 from datetime import timedelta
 from email.message import EmailMessage
-from email.utils import parseaddr
+from email.utils import getaddresses, parseaddr
 
 from django.conf import settings
 
@@ -53,6 +53,19 @@ def header_values(message: EmailMessage, name: str) -> list[str]:
     return shown
 
 
+def sender(message: EmailMessage) -> str:
+    """The one address the message is from, as written: '' when it names
+    none or several (in one From header or in two: the MTA's verdicts may be
+    about another one), or writes the address itself in encoded words (it
+    would read as another address once decoded). A name may be encoded."""
+    written = [str(value) for name, value in message.raw_items() if name.lower() == "from"]
+    if len(written) != 1:
+        return ""
+    found = getaddresses([written[0].replace("\x00", "")])
+    address = found[0][1] if len(found) == 1 else ""
+    return address if "=?" not in address and address.count("@") == 1 else ""
+
+
 def automatic(message: EmailMessage) -> str | None:
     auto = header(message, "Auto-Submitted").strip().lower()
     if auto and auto != "no":
@@ -77,10 +90,15 @@ def authentication_failed(message: EmailMessage, from_domain: str) -> str | None
     that names no domain) failed."""
     for value in header_values(message, "Authentication-Results"):
         for method, _result, properties in _VERDICT.findall(value):
-            domains = {value.rpartition("@")[2].lower() for value in _DOMAIN_IN.findall(properties)}
-            if not domains or from_domain.lower() in domains:
+            # A domain may be quoted (RFC 8601) or end with the root's dot.
+            domains = {_domain(value.rpartition("@")[2]) for value in _DOMAIN_IN.findall(properties)}
+            if not domains or _domain(from_domain) in domains:
                 return method.lower()
     return None
+
+
+def _domain(written: str) -> str:
+    return written.strip('"').rstrip(".").lower()
 
 
 def rate_limited(row: InboundMessage) -> str | None:

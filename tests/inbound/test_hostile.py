@@ -110,6 +110,8 @@ def test_an_unverified_address_of_the_player_is_not_theirs(turn):
         "mx.site; dkim=fail header.d=example.org; spf=pass smtp.mailfrom=example.org",
         "mx.site; spf=fail smtp.mailfrom=player0@example.org",
         "mx.site; dmarc=fail header.from=example.org",
+        "mx.site; dmarc=fail header.from=example.org.",  # the root's dot
+        'mx.site; dkim=fail header.d="example.org"',  # quoted, as RFC 8601 allows
     ],
 )
 def test_failing_authentication_results_are_rejected(turn, results):
@@ -326,3 +328,39 @@ def test_parts_nested_past_any_mail_client_are_read_as_no_words_not_a_crash(turn
     assert len(printed.strip().splitlines()) == 1
     row = InboundMessage.objects.get()
     assert row.outcome != Outcome.PENDING and unchanged(game)
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "{me}, someone@evil.example",
+        "someone@evil.example, {me}",
+        "=?utf-8?q?{encoded}?=",  # the address itself as an encoded word
+    ],
+)
+def test_a_reply_from_several_addresses_or_an_encoded_one_is_not_the_players(turn, written):
+    game, users, message, move = turn
+    me = users[0].email
+    raw = reply(message, move).replace(
+        f"From: {me}".encode(),
+        b"From: " + written.format(me=me, encoded=me.replace("@", "=40").replace(".", "=2E")).encode(),
+    )
+    row = receive(raw)
+    assert row.outcome != Outcome.APPLIED and unchanged(game)
+
+
+def test_a_second_from_header_is_not_the_players(turn):
+    """The MTA's verdicts may be about the second: the message is nobody's."""
+    game, _users, message, move = turn
+    verdict = "mx.site; spf=pass smtp.mailfrom=evil.example; dmarc=pass header.from=evil.example"
+    raw = reply(message, move, headers={"Authentication-Results": verdict})
+    raw = raw.replace(b"\nTo: ", b"\nFrom: someone@evil.example\nTo: ", 1)
+    row = receive(raw)
+    assert (row.outcome, row.detail) == (Outcome.IGNORED, "no_sender") and unchanged(game)
+
+
+def test_a_name_in_encoded_words_is_still_the_player(turn):
+    _game, users, message, move = turn
+    me = users[0].email
+    raw = reply(message, move).replace(f"From: {me}".encode(), f"From: =?utf-8?q?Kar=C3=ADn?= <{me}>".encode())
+    assert receive(raw).outcome == Outcome.APPLIED
