@@ -266,10 +266,19 @@ class Table:
 
     @property
     def draw_closer(self) -> SeatRow | None:
-        """Whose completed turn closes the viewer's open draw: the turn passed
-        at once, so the seat to play now (a later seat closes it too, RULES.md)."""
-        seat = self.turn_seat
-        return seat if seat and not seat.is_me else None
+        """Whose completed turn closes the viewer's open draw (RULES.md, Lost
+        card): the first seat after the viewer's that has not completed its
+        turn since: one that played and has yet to draw, or the seat to play
+        (seats passed over, or resigned, complete nothing in between)."""
+        me = self.view["seat"]
+        if me is None:
+            return None
+        by_position = {seat.position: seat for seat in self.seats}
+        for step in range(1, len(self.seats)):
+            seat = by_position.get((me + step) % len(self.seats))
+            if seat is not None and not seat.resigned and (seat.draw_open or seat.position == self.view["turn"]):
+                return seat
+        return None
 
     @property
     def hand_labels(self) -> list[str]:

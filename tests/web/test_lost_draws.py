@@ -36,6 +36,21 @@ def test_the_draw_window_names_the_next_player_and_the_deadline_in_my_time_zone(
     assert f"{deadline:%H:%M} JST" in html and "at the latest" in html
 
 
+def test_the_draw_window_names_the_next_player_while_their_own_draw_is_open(client, started_game):
+    """Ann plays and does not draw; Bob plays (the turn passes on to Cleo) and
+    has yet to draw: Bob's draw, not Cleo's turn, is what closes Ann's window."""
+    game, users = started_game(3, 3, seed=3, draw_mode="tabletop", draw_window_seconds=3600, turn_seconds=86400)
+    names = {seat.position: seat.name for seat in game.seats.all()}
+    for seat in (0, 1):
+        game.refresh_from_db()
+        services.move_submit(
+            game_id=game.pk, user=users[seat], move=first_play(game, seat), expected_version=game.version
+        )
+    game.refresh_from_db()
+    assert f"Your draw window closes when {names[1]} completes their turn" in page(client, users[0], game)
+    assert f"Your draw window closes when {names[2]} completes their turn" in page(client, users[1], game)
+
+
 def test_a_lost_draw_is_shown_to_everyone_and_explained_to_its_loser(client, tabletop, django_user_model):
     game, users = tabletop
     services.move_submit(game_id=game.pk, user=users[1], move=first_play(game, 1), expected_version=game.version)
