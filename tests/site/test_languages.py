@@ -687,7 +687,7 @@ def test_the_email_doors_replies_in_the_readers_language(started_game):
     assert "Příkazy, každý na vlastním řádku" in czech and "srdce" in czech and "spades" not in czech
     assert "Jak hrát: http" in czech
     hungarian = inbound_replies(game, User.objects.get(pk=users[1].pk))
-    assert "Semmi sem változott: A válaszodban nincs parancs" in hungarian["refused"].body
+    assert "Semmi sem változott. A válaszodban nincs parancs" in hungarian["refused"].body
     assert hungarian["mismatch"].subject.startswith(resolve(f"A(z) {game.pk}. játszmára egy másik címről"))
 
 
