@@ -14,11 +14,12 @@ from django.utils import timezone
 
 from games import refusals
 from games.describe import describe_move, sentence_case
-from games.engine import TEAM_NAMES
+from games.engine import TEAM_NAMES, parse_move
+from games.engine.moves import PLAY
 from games.engine.setup import team_of
 from games.game_lines import GameLines
 from games.game_seen import game_seen, my_moves_sql
-from games.models import ChatMessage, Game, Invitation, Seat
+from games.models import ChatMessage, Game, Invitation, Move, Seat
 from games.visibility import visible_sql
 
 
@@ -71,6 +72,13 @@ def game_version(*, game_id: int, user) -> tuple[dict, Seat | None]:
     chat message); and the viewer's seat, whose presence the poll marks."""
     game, _, mine = game_for_viewer(game_id=game_id, user=user)
     return {"revision": game.revision, "version": game.version, "status": game.status}, mine
+
+
+def board_changed_since(*, game_id: int, version: int) -> bool:
+    """Whether a chip was placed or removed after `version` (a draw, a dead
+    card turned in, a pass or a penalty leaves the board as it was)."""
+    texts = Move.objects.filter(game_id=game_id, seq__gt=version).values_list("text", flat=True)
+    return any(parse_move(text).kind == PLAY for text in texts)
 
 
 def my_move_count(*, user) -> int:

@@ -13,10 +13,10 @@ from allauth.account.models import EmailAddress
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 
-from games import refusals, services
+from games import refusals, selectors, services
 from games.errors import GameError
 from games.inbound import body, commands, replies, safety
-from games.mail import outbox, tokens
+from games.mail import message_ids, outbox, tokens
 from games.models import AnswerKind, Game, InboundMessage, Move
 
 log = logging.getLogger(__name__)
@@ -89,13 +89,19 @@ def _handle(row: InboundMessage) -> list:
         tried = [refused.line] if refused.line else []
         return [(replies.refused(thread, token, refused.error, tried=tried), AnswerKind.REPLY)]
     row.commands = [{"kind": c.kind, "text": c.text} for c in cmds]
-    return [(_run(row, token, cmds, thread), AnswerKind.REPLY)]
+    seen = message_ids.version_seen(safety.header(message, "In-Reply-To"), token.game_id)
+    return [(_run(row, token, cmds, thread, seen), AnswerKind.REPLY)]
 
 
-def _run(row: InboundMessage, token, cmds: list, thread):
+def _run(row: InboundMessage, token, cmds: list, thread, seen: int | None):
     """The commands in order, against the version the game had when the
-    message arrived; one refusal undoes them all."""
+    message arrived; one refusal undoes them all. A play in reply to an
+    e-mail that showed a board changed since (`seen`: an earlier turn's
+    e-mail) is refused as stale, as the web refuses one from an old page."""
     version, done, notes, over = row.game_version, [], [], False
+    plays = any(c.kind == commands.MOVE and c.text != "draw" for c in cmds)
+    if seen is not None and seen < version and plays:
+        version = seen if selectors.board_changed_since(game_id=token.game_id, version=seen) else version
     try:
         with transaction.atomic():
             for command in cmds:

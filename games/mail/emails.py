@@ -11,6 +11,7 @@ from django.utils import timezone, translation
 from accounts.unsubscribe import unsubscribe_token
 from games import engine
 from games.articles import resolve
+from games.mail import message_ids
 from games.mail.board_text import board_as_text
 from games.mail.kinds import kind_of
 from games.mail.kinds.base import Prepared, Templates, absolute
@@ -116,7 +117,7 @@ def build(
         context = context_for(notification, game, prepared)
         if context is None:
             return None
-        return _message(
+        message = _message(
             notification.kind,
             kind_of(notification).templates,
             context,
@@ -124,6 +125,9 @@ def build(
             user=recipient,
             reply_to=context.get("reply_address"),
         )
+    if "reply_address" in context:  # a reply to it may be a move: it names the position it showed
+        message.extra_headers["Message-ID"] = message_ids.for_game(context["game"].pk, context["game"].version)
+    return message
 
 
 def _message(

@@ -364,3 +364,23 @@ def test_a_name_in_encoded_words_is_still_the_player(turn):
     me = users[0].email
     raw = reply(message, move).replace(f"From: {me}".encode(), f"From: =?utf-8?q?Kar=C3=ADn?= <{me}>".encode())
     assert receive(raw).outcome == Outcome.APPLIED
+
+
+def test_a_play_in_reply_to_an_earlier_turns_email_is_refused_as_stale(turn):
+    """The reply address is the game's, not the turn's: the e-mail replied to
+    names the position its player saw, and a play chosen on a board that has
+    changed since is refused, as the web refuses one from an old page."""
+    from games import services
+    from tests.gameplay import first_play
+
+    game, users, old_turn, _move = turn
+    services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
+    services.move_submit(game_id=game.pk, user=users[1], move=first_play(game, 1), expected_version=1)
+    game.refresh_from_db()
+    now_legal = engine.legal_moves(state_of(game), 0)[0]
+    row = receive(reply(old_turn, now_legal))
+    assert (row.outcome, row.detail) == (Outcome.REFUSED, "stale_version")
+    assert "The game has moved on" in replies_to(users[0].email)[-1].body
+    game.refresh_from_db()
+    assert game.version == 2
+    assert receive(reply(latest_to(users[0].email), now_legal)).outcome == Outcome.APPLIED
