@@ -31,6 +31,15 @@ ANSWERS = {200: dict, frozenset({400, 401, 403, 404, 409, 422, 429}): RefusalOut
 HISTORY_PAGE = 500
 
 
+def _visible(request, game_id: int) -> int:
+    """A game the caller may not see is no game (404), whatever is asked of it, as on the web: a
+    refusal about it (private, not a player, its status) would tell that it exists."""
+    game_id = checked_id(game_id)
+    if not selectors.visible_games(user=request.user).filter(pk=game_id).exists():
+        raise refusals.NO_SUCH_GAME()
+    return game_id
+
+
 def _seen(request, game_id: int) -> dict:
     game, seats, mine = selectors.game_for_viewer(game_id=checked_id(game_id), user=request.user)
     return game_as_seen(game, seats, mine)
@@ -106,13 +115,13 @@ def game_moves(request, game_id: int, since: int = Query(0, ge=0, le=2**31 - 1))
 @router.post("/games/{game_id}/actions", summary="Play a move (with an Idempotency-Key)", response=ANSWERS)
 @needs("games:play")
 def game_action(request, game_id: int, body: MoveIn, idempotency_key: str | None = Header(None)):
-    return actions.submit(request, checked_id(game_id), body, idempotency_key)
+    return actions.submit(request, _visible(request, game_id), body, idempotency_key)
 
 
 @router.post("/games/{game_id}/resign", summary="Resign: ask for a confirmation, then send it back", response=ANSWERS)
 @needs("games:play")
 def game_resign(request, game_id: int, body: ResignIn):
-    return actions.resign(request, checked_id(game_id), body.confirm)
+    return actions.resign(request, _visible(request, game_id), body.confirm)
 
 
 @router.post(
@@ -120,21 +129,23 @@ def game_resign(request, game_id: int, body: ResignIn):
 )
 @needs("games:play")
 def game_resign_decline(request, game_id: int):
-    proposal = services.resign_decline(game_id=checked_id(game_id), user=request.user)
+    proposal = services.resign_decline(game_id=_visible(request, game_id), user=request.user)
     return {"status": proposal.status, "game": _seen(request, game_id)}
 
 
 @router.post("/games/{game_id}/join", summary="Take a seat in a public game", response=ANSWERS)
 @needs("games:play")
 def game_join(request, game_id: int):
-    services.seat_join(game_id=checked_id(game_id), user=request.user)
+    services.seat_join(game_id=_visible(request, game_id), user=request.user)
     return _seen(request, game_id)
 
 
 @router.post("/games/{game_id}/invitations", summary="Invite a player by username or e-mail address", response=ANSWERS)
 @needs("games:play")
 def game_invite(request, game_id: int, body: InviteIn):
-    invitation = services.invitation_create(game_id=checked_id(game_id), inviter=request.user, invitee=body.invitee)
+    invitation = services.invitation_create(
+        game_id=_visible(request, game_id), inviter=request.user, invitee=body.invitee
+    )
     return {"invitation": invitation.pk, "status": invitation.status}
 
 
@@ -182,7 +193,7 @@ def chat_read(request, game_id: int):
 @router.post("/games/{game_id}/chat", summary="Write to the table's chat", response=ANSWERS)
 @needs("chat:write")
 def chat_write(request, game_id: int, body: ChatIn):
-    services.chat_post(game_id=checked_id(game_id), user=request.user, text=body.text)
+    services.chat_post(game_id=_visible(request, game_id), user=request.user, text=body.text)
     return _chat(request, game_id)
 
 

@@ -108,3 +108,25 @@ def test_the_token_never_reaches_the_logs(api, caplog, started_game):
         call("GET", "/games/999999")
         call("POST", f"/games/{game.pk}/actions", {"text": "nonsense!", "version": 0})
     assert call.secret not in caplog.text
+
+
+def test_a_game_the_caller_may_not_see_is_no_game_whatever_is_asked_of_it(api, started_game):
+    """As on the web: a private game answers 404 to a stranger, never a
+    refusal about it (private, not a player, its status) that says it exists."""
+    host = UserFactory()
+    forming = services.game_create(creator=host, players=4, teams=2)
+    playing, _users = started_game(2, 2)
+    stranger = api(UserFactory())
+    for game in (forming, playing):
+        for method, path, body in [
+            ("POST", f"/games/{game.pk}/join", None),
+            ("POST", f"/games/{game.pk}/resign/decline", None),
+            ("POST", f"/games/{game.pk}/invitations", {"invitee": "someone@example.org"}),
+            ("POST", f"/games/{game.pk}/chat", {"text": "hello"}),
+            ("POST", f"/games/{game.pk}/actions", {"text": "draw", "version": 0}),
+            ("POST", f"/games/{game.pk}/resign", {}),
+            ("GET", f"/games/{game.pk}", None),
+        ]:
+            refused(stranger(method, path, body), 404, "no_such_game")
+    public = services.game_create(creator=host, players=2, teams=2, is_public=True)
+    assert stranger("POST", f"/games/{public.pk}/join").status_code == 200
