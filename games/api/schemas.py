@@ -1,6 +1,7 @@
 """The request bodies the API takes, checked by pydantic before any service
 runs (a body that does not fit is `api_request_invalid`, 400). Numbers are
-bounded so that no value reaches the database it cannot store."""
+bounded so that no value reaches the database it cannot store, and taken as
+their JSON types only (strict): `true`, `1.0` or `" 2"` is no version."""
 
 from typing import Literal
 
@@ -17,7 +18,7 @@ class ActionIn(Schema):
     """A move as data, as `legal_actions` gives it: its `text` is the notation; its
     `card` and `cell`, when sent, must say the same move (games.api.actions)."""
 
-    model_config = ConfigDict(extra="forbid")  # a field this door does not read is refused, not ignored
+    model_config = ConfigDict(extra="forbid", strict=True)  # a field this door does not read is refused, not ignored
 
     kind: str = Field(max_length=20)
     card: str | None = Field(default=None, max_length=3)
@@ -31,12 +32,14 @@ class MoveIn(Schema):
 
     # Said in the schema too, so that a client generated from it knows.
     model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
         json_schema_extra={
             "anyOf": [
                 {"required": ["text"], "properties": {"text": {"type": "string"}}},
                 {"required": ["action"], "properties": {"action": {"type": "object"}}},
             ]
-        }
+        },
     )
 
     text: str | None = Field(default=None, max_length=MOVE_MAX_LENGTH)
@@ -47,10 +50,14 @@ class MoveIn(Schema):
 class ResignIn(Schema):
     """Without `confirm`: the confirmation to send back. With it: the resignation."""
 
+    model_config = ConfigDict(extra="forbid", strict=True)
+
     confirm: str | None = Field(default=None, max_length=200)
 
 
 class GameIn(Schema):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
     players: int = Field(ge=2, le=12)
     teams: int = Field(ge=2, le=3)
     draw_mode: Literal["automatic", "tabletop"] = "automatic"
@@ -65,8 +72,12 @@ class GameIn(Schema):
 
 
 class InviteIn(Schema):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
     invitee: str = Field(max_length=400)
 
 
 class ChatIn(Schema):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
     text: str = Field(max_length=ChatMessage.MAX_LENGTH * 4)  # the service says when it is too long

@@ -40,6 +40,12 @@ BAD = [
     b'{"text": "' + b"x" * 1_000_000 + b'", "version": 0}',
     b"{" * 10_000,
     '{"text": "\ud800", "version": 0}'.encode("utf-8", "surrogatepass"),
+    b'{"text": "draw", "version": true}',  # JSON types only: no bool, float or string for a number
+    b'{"text": "draw", "version": 0.0}',
+    b'{"text": "draw", "version": " 0"}',
+    b'{"text": "draw", "version": 0, "expected": 1}',  # a field the door does not read
+    b'{"players": 2, "teams": 2, "rated": 0}',
+    b'{"players": "2", "teams": 2}',
 ]
 
 
