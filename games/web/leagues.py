@@ -63,18 +63,25 @@ def _games(season: Season, division: int) -> list[Game]:
 @require_POST
 def season_signup(request, slug: str, season_id: int):
     said = gettext("You are signed up: the season starts on its day, with every game at once.")
-    return _entry_change(request, slug, lambda: services.season_signup(season_id=season_id, user=request.user), said)
+    return _entry_change(
+        request, slug, season_id, lambda: services.season_signup(season_id=season_id, user=request.user), said
+    )
 
 
 @login_required
 @require_POST
 def season_leave(request, slug: str, season_id: int):
     said = gettext("You are no longer signed up for this season.")
-    return _entry_change(request, slug, lambda: services.season_leave(season_id=season_id, user=request.user), said)
+    return _entry_change(
+        request, slug, season_id, lambda: services.season_leave(season_id=season_id, user=request.user), said
+    )
 
 
-def _entry_change(request, slug: str, change, said: str):
-    """Sign up or withdraw: back to the league with what happened, or its page with the refusal."""
+def _entry_change(request, slug: str, season_id: int, change, said: str):
+    """Sign up or withdraw: back to the league with what happened, or its page with the refusal.
+    The season is one of that league's (its address names both): another league's is no season here."""
+    if not Season.objects.filter(pk=season_id, league__slug=slug).exists():
+        raise Http404(gettext("There is no such season."))
     try:
         change()
     except GameError as exc:

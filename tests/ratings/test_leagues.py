@@ -194,3 +194,13 @@ def test_the_league_page_states_its_terms(client, league):
     page = " ".join(client.get(reverse("league", args=["autumn"])).content.decode().split())
     assert "A vacation does not stop the clocks of league games." in page
     assert "has lost 1 league game on time" in page
+
+
+def test_a_season_is_signed_up_for_at_its_own_leagues_address(client, league):
+    other = League.objects.create(name="Winter league", slug="winter")
+    season = open_season(league)
+    client.force_login(UserFactory())
+    assert client.post(reverse("season_signup", args=[other.slug, season.pk])).status_code == 404
+    assert client.post(reverse("season_leave", args=[other.slug, season.pk])).status_code == 404
+    assert not season.entries.exists()
+    assert client.post(reverse("season_signup", args=[league.slug, season.pk])).status_code == 302
