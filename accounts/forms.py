@@ -6,12 +6,12 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import (
     MAX_REMINDER_HOURS,
     PUSH_KINDS,
-    TIME_ZONE_CHOICES,
     Delivery,
     EmailKind,
     User,
     reminder_hour,
 )
+from accounts.time_zones import ALIASES_JSON, CHOICES, canonical
 
 
 class SignupExtras(forms.Form):
@@ -20,7 +20,7 @@ class SignupExtras(forms.Form):
     static/js/time-zone.js from the data-guess mark, and editable."""
 
     time_zone = forms.ChoiceField(
-        choices=TIME_ZONE_CHOICES,
+        choices=CHOICES,
         initial="UTC",
         required=False,  # a client that leaves it out gets UTC, as before the field existed
         label=_("Time zone"),
@@ -30,7 +30,7 @@ class SignupExtras(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if not self.is_bound:  # a form sent back with errors keeps what the player chose
-            self.fields["time_zone"].widget.attrs["data-guess"] = "browser"
+            self.fields["time_zone"].widget.attrs.update({"data-guess": "browser", "data-old-names": ALIASES_JSON})
 
     def signup(self, request, user: User) -> None:
         user.time_zone = self.cleaned_data["time_zone"] or "UTC"
@@ -45,7 +45,7 @@ class SettingsForm(forms.Form):
         help_text=_("Pages and e-mails in this language."),
     )
     time_zone = forms.ChoiceField(
-        label=_("Time zone"), choices=TIME_ZONE_CHOICES, help_text=_("Deadlines are shown in this time zone.")
+        label=_("Time zone"), choices=CHOICES, help_text=_("Deadlines are shown in this time zone.")
     )
     digest_hour = forms.TypedChoiceField(
         choices=[(h, f"{h:02d}:00") for h in range(24)],
@@ -84,7 +84,7 @@ class SettingsForm(forms.Form):
             self.fields[f"push_{kind}"] = forms.BooleanField(required=False, label=_("also on my devices"))
         self.initial = {
             "language": user.language,
-            "time_zone": user.time_zone,
+            "time_zone": canonical(user.time_zone),  # an old name stored before is offered as its place
             "digest_hour": user.digest_hour,
             "reminder_hours": user.reminder_hours,
             "vacation_auto": user.vacation_auto,

@@ -34,3 +34,10 @@ def test_every_kind_of_email_has_its_delivery_on_the_page(client):
     page = client.get(reverse("account_settings")).content.decode()
     for kind, label in EmailKind.choices:
         assert f'name="delivery_{kind}"' in page and str(label) in page
+
+
+def test_an_old_zone_name_stored_before_is_offered_as_its_place(client):
+    user = UserFactory(time_zone="Asia/Calcutta")
+    client.force_login(user)
+    page = client.get(reverse("account_settings")).content.decode()
+    assert '<option value="Asia/Kolkata" selected>' in page

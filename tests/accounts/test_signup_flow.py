@@ -143,3 +143,18 @@ def test_the_page_after_sign_up_says_how_to_get_a_new_link(client):
     with time_machine.travel(timezone.now() + timedelta(minutes=4)):  # allauth sends one link in 3 minutes
         client.post(reverse("account_login"), {"login": "anna", "password": SIGNUP["password1"]})
     assert len(mail.outbox) == sent + 1 and mail.outbox[-1].to == ["anna@example.org"]  # as the page promises
+
+
+def test_the_time_zones_offered_are_places_by_their_current_names(client):
+    offered = re.findall(r'<option value="([^"]+)"', client.get(reverse("account_signup")).content.decode())
+    assert "UTC" in offered and "Asia/Kolkata" in offered and "Europe/Kyiv" in offered and "Europe/Prague" in offered
+    for not_a_place in (
+        "Factory",
+        "localtime",
+        "posixrules",
+        "Etc/GMT+5",
+        "US/Eastern",
+        "Asia/Calcutta",
+        "Europe/Kiev",
+    ):
+        assert not_a_place not in offered
