@@ -11,11 +11,11 @@ from django.utils import timezone
 from games import engine, refusals
 from games.errors import IllegalMoveError
 from games.mail import notify
-from games.models import Game, ModerationAction, Move, Seat
+from games.models import BOT_MARK, Game, ModerationAction, Move, Seat
 from games.services._common import invitations_lapse, seats_of
 from games.services.audit import moderator_action
 from games.services.bot_wake import bots_wake
-from games.services.bots import bot_name, seat_to_bot
+from games.services.bots import seat_to_bot, stand_in_name
 from games.services.deadlines import clocks_restart, clocks_stop, deadlines_stop, next_deadline, turn_extend
 from games.services.moves import MoveResult, record_input
 from games.suspension_rule import active_suspensions
@@ -132,8 +132,8 @@ def seat_replace(
         seat = seats[position]
         leaving, old_name = seat.user, seat.name
         if bot_level is not None:
-            taken = {other.name for other in seats}
-            seat.user, seat.name = None, next(bot_name(n) for n in range(1, len(seats) + 2) if bot_name(n) not in taken)
+            # The seat keeps its player's name, marked: its moves before are the player's, the bot's after (history).
+            seat.user, seat.name = None, stand_in_name(old_name.removeprefix(f"{BOT_MARK} "))
             seat.last_seen_at = None
             seat.save(update_fields=["user", "name", "last_seen_at"])
             seat_to_bot(game=game, seats=seats, seat=seat, level=bot_level)

@@ -10,6 +10,7 @@ import pytest
 from games import services, tasks
 from games.errors import GameError
 from games.models import BOT_MARK, Game, Move, Notification
+from games.viewmodels.history import history_lines
 from tests.factories import ModeratorFactory
 from tests.gameplay import first_play, state_of
 
@@ -105,6 +106,22 @@ def test_a_moderator_puts_a_bot_in_a_seat(started_game):
     assert (note.target_user, note.changes["bot_level"]) == (users[1], 2)
     with pytest.raises(GameError):  # the player it replaced has no seat to take back
         services.seat_take_back(game_id=game.pk, user=users[1])
+
+
+def test_a_seat_a_moderator_gave_a_bot_keeps_its_players_moves_in_the_history(started_game):
+    """The seat keeps its player's name, marked: the moves made before are the
+    player's, the bot's after, in the history and in the record."""
+    game, users = started_game(2, 2)
+    mover = game.turn_position
+    services.move_submit(game_id=game.pk, user=users[mover], move=first_play(game, mover), expected_version=0)
+    name = game.seats.get(position=mover).name
+    services.seat_replace(game_id=game.pk, moderator=ModeratorFactory(), position=mover, bot_level=1, reason="gone")
+    seat = game.seats.get(position=mover)
+    assert seat.user is None and seat.name == f"{BOT_MARK} {name}"
+    lines = history_lines(list(game.moves.order_by("-seq")), list(game.seats.all()), {})
+    assert lines[-1].words.startswith(f"{name} played") and BOT_MARK not in lines[-1].words
+    record = services.game_export(game=Game.objects.get(pk=game.pk))
+    assert "bot_moves" not in record  # none yet: the one move made is the player's
 
 
 def test_a_moderator_puts_a_bot_in_a_seat_through_the_admin(started_game, client):
