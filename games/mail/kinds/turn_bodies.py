@@ -31,16 +31,16 @@ class TurnBodies:
         said = {"number": game.pk, "team": words.team(seat.team_name)}
         if game.paused_by_players:
             news = gettext(
-                "it is your turn in game %(number)s (%(team)s), but its players paused the game: the clocks are "
+                "It is your turn in game %(number)s (%(team)s), but its players paused the game: the clocks are "
                 "stopped and nobody moves until one of them resumes it."
             )
         elif game.status == Game.Status.PAUSED:
             news = gettext(
-                "it is your turn in game %(number)s (%(team)s), but a moderator paused the game: the clocks are "
+                "It is your turn in game %(number)s (%(team)s), but a moderator paused the game: the clocks are "
                 "stopped and nobody moves until it resumes."
             )
         else:
-            news = gettext("it is your turn in game %(number)s (%(team)s).")
+            news = gettext("It is your turn in game %(number)s (%(team)s).")
         news = news % said + ("" if game.status == Game.Status.PAUSED else parts.until_text(context))
         return (
             parts.reply_line_text(context)
