@@ -28,11 +28,11 @@
         beside = document.createElement("span");
         beside.className = "countdown-left";
         beside.setAttribute("aria-live", "off"); // in a role="status" banner: read, not announced every 30 s
-        moment.after(beside);
+        moment.after(" ", beside); // the line may break before "(in 3 d 4 h)", never inside it
         shown.set(moment, beside);
       }
       const left = Date.parse(moment.dateTime) - now;
-      beside.textContent = left > 0 ? ` (${inWords(left)})` : ""; // past: the sweep acts, the page moves on
+      beside.textContent = left > 0 ? `(${inWords(left)})` : ""; // past: the sweep acts, the page moves on
     }
   }
 
