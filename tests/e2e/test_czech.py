@@ -8,7 +8,7 @@ from django.core import mail
 
 from games import engine
 from games.models import Game
-from tests.e2e.conftest import WIDTHS
+from tests.e2e.conftest import NO_POLL, WIDTHS
 from tests.e2e.test_play_a_game import PLAYS, log_in, play, short_deck, sign_up
 from tests.factories import UserFactory
 
@@ -25,6 +25,8 @@ def test_two_czech_players_play_part_of_a_game(browser, live_server, monkeypatch
     monkeypatch.setattr(engine, "shuffled_deck", lambda rng: short_deck())
     base = live_server.url
     anna_ctx, ben_ctx = browser.new_context(**CZECH), browser.new_context(**CZECH)
+    for context in (anna_ctx, ben_ctx):  # a table that reloads itself would cut the test's own navigation short
+        context.add_init_script(NO_POLL)
     anna, ben = anna_ctx.new_page(), ben_ctx.new_page()
 
     # Anna signs up: allauth's words in its own Czech, the site's time zone field in the site's.
