@@ -37,8 +37,8 @@ _NAT64_LOCAL = ipaddress.IPv6Network("64:ff9b:1::/48")  # its IPv4 address may s
 
 
 def _ipv4_inside(address: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
-    if address.ipv4_mapped or address.sixtofour:
-        return address.ipv4_mapped or address.sixtofour
+    if mapped := address.ipv4_mapped or address.sixtofour:
+        return mapped
     if address.teredo:
         return address.teredo[1]  # the client's address; the server's is public by design
     if any(address in network for network in _IPV4_INSIDE) and int(address) > 0xFFFF:  # not :: or ::1

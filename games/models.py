@@ -420,6 +420,10 @@ class Invitation(models.Model):
         so that inviting one never tells whose account it is."""
         return self.email or self.user.username
 
+    def for_someone_else(self, user) -> bool:
+        """Named for another account; an invitation to an address is whoever's follows its link first."""
+        return self.user_id not in (None, user.pk)
+
 
 SEAT_OFFERED = 0  # the seat_opened e-mail's variant: the seat is offered (0), or was taken over (1 + its position)
 

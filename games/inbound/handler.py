@@ -100,8 +100,13 @@ def _run(row: InboundMessage, token, cmds: list, thread, seen: int | None):
     e-mail) is refused as stale, as the web refuses one from an old page."""
     version, done, notes, over = row.game_version, [], [], False
     plays = any(c.kind == commands.MOVE and c.text != "draw" for c in cmds)
-    if seen is not None and seen < version and plays:
-        version = seen if selectors.board_changed_since(game_id=token.game_id, version=seen) else version
+    if (
+        seen is not None
+        and seen < version
+        and plays
+        and selectors.board_changed_since(game_id=token.game_id, version=seen)
+    ):
+        version = seen
     try:
         with transaction.atomic():
             for command in cmds:

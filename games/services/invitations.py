@@ -126,7 +126,7 @@ def _locked(invitation_id: int) -> tuple[Game, Invitation]:
 
 
 def _check_answerable(invitation: Invitation, user, game: Game) -> None:
-    if invitation.user_id not in (None, user.pk):
+    if invitation.for_someone_else(user):
         raise refusals.INVITATION_FOR_SOMEONE_ELSE()
     if invitation.status == Invitation.Status.LAPSED:
         raise refusals.INVITATION_FILLED() if game.started_at else refusals.INVITATION_LAPSED()

@@ -532,7 +532,7 @@ def invitation(request, token: str):
         context = {"invitation": invite, "token": token, "error": error, "back": back}
         if invite and request.user.is_authenticated:  # an answer offered only to whom it is open
             context["seated"] = invite.game.seats.filter(user=request.user).exists()
-            context["for_someone_else"] = invite.user_id not in (None, request.user.pk)
+            context["for_someone_else"] = invite.for_someone_else(request.user)
         return render(request, "games/invitation.html", context)
 
     try:
