@@ -7,7 +7,7 @@ same message (or `receive_email --pending`) handles."""
 import hashlib
 import logging
 
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 
 from games.inbound import body, handler, safety
 from games.mail import tokens
@@ -40,9 +40,23 @@ def _fields(raw: bytes, door: str, recipients: list[str]) -> dict:
     }
 
 
+def _unread(raw: bytes, door: str) -> dict:
+    """The fields of a message whose headers could not be read: stored and
+    rejected, so that the door moves on (the IMAP poll to the messages after
+    it) and the admin can still see it."""
+    log.exception("inbound message unreadable")
+    key = hashlib.sha256(raw).hexdigest()
+    return {"message_key": key, "door": door, "outcome": InboundMessage.Outcome.REJECTED, "detail": "internal_error"}
+
+
 def store(raw: bytes, *, door: str, recipients: list[str] = ()) -> tuple[InboundMessage, bool]:
     """The message's row and whether it is new. Too big: stored cut, ignored."""
-    fields = _fields(raw, door, list(recipients))
+    try:
+        fields = _fields(raw, door, list(recipients))
+    except DatabaseError:
+        raise  # the database, not the message: the door retries
+    except Exception:  # a bug must not stall the door on this message for ever
+        fields = _unread(raw, door)
     existing = InboundMessage.objects.filter(message_key=fields["message_key"]).first()
     if existing is not None:
         return existing, False
@@ -63,12 +77,12 @@ def receive(raw: bytes, *, door: str, recipients: list[str] = ()) -> InboundMess
 
 
 def deliver(raw: bytes, *, door: str, recipients: list[str] = ()) -> tuple[InboundMessage, bool]:
-    """receive(), and whether this call handled the message: False when it
-    was handled before (a copy of it, with the same Message-ID)."""
-    row, _new = store(raw, door=door, recipients=recipients)
-    if not _waiting(row.pk):
+    """receive(), and whether this call decided the message: False when it
+    was received before (a copy of it, with the same Message-ID)."""
+    row, new = store(raw, door=door, recipients=recipients)
+    if not _waiting(row.pk):  # decided as it was stored (too big, unreadable), or before
         row.refresh_from_db()
-        return row, False
+        return row, new
     handler.handle(row.pk)
     row.refresh_from_db()
     return row, True

@@ -156,6 +156,27 @@ def test_a_database_down_leaves_the_message_for_the_next_poll(started_game, tls_
     assert (_in(tls_mailbox, "INBOX"), _in(tls_mailbox, "Handled")) == (0, 1) and game.moves.count() == 1
 
 
+def test_a_message_that_cannot_be_read_does_not_hold_up_the_ones_after_it(started_game, mailbox, monkeypatch):
+    """A bug on one message's headers: it is stored rejected, and the poll goes on."""
+    game, users = started_game(2, 2, seed=3)
+    read = intake._fields
+
+    def unreadable(raw, *args):
+        if b"X-Poison" in raw:
+            raise ValueError("a header the parser chokes on")
+        return read(raw, *args)
+
+    monkeypatch.setattr(intake, "_fields", unreadable)
+    mailbox.append("INBOX", b"X-Poison: 1\r\nSubject: ?\r\n\r\nhello\r\n")
+    mailbox.append("INBOX", reply(latest_to(users[0].email), first_play(game, 0)))
+    assert inbound_imap_poll() == 2
+    rejected = InboundMessage.objects.get(outcome=InboundMessage.Outcome.REJECTED)
+    assert rejected.detail == "internal_error" and b"X-Poison" in bytes(rejected.raw)
+    assert game.moves.count() == 1
+    mailbox.noop()
+    assert not mailbox.search(["UNSEEN"])
+
+
 def test_a_reply_to_two_reply_addresses_acts_once(started_game, tls_mailbox, settings):
     settings.INBOUND_IMAP_HANDLED = "move:Handled"
     game, users = started_game(2, 2, seed=3)

@@ -35,6 +35,15 @@ def test_a_message_sent_again_says_that_nothing_was_done(started_game, monkeypat
     assert game.moves.count() == 1
 
 
+def test_a_message_too_big_says_so(started_game, monkeypatch):
+    game, users = started_game(2, 2, seed=3)
+    raw = reply(latest_to(users[0].email), first_play(game, 0) + "\n" + "x" * (300 * 1024))
+    out = run(raw, monkeypatch)
+    row = InboundMessage.objects.get()
+    assert out == f"Message {row.pk}: {row.get_outcome_display()}: too_big\n"
+    assert row.outcome == InboundMessage.Outcome.IGNORED and game.moves.count() == 0
+
+
 def test_several_recipients_in_one_delivery_are_accepted(started_game, monkeypatch):
     """Postfix without a recipient limit expands ${original_recipient} to one word each."""
     game, users = started_game(2, 2, seed=3)
