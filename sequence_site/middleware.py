@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.http import HttpResponseBadRequest, JsonResponse, UnreadablePostError
+from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
 
 from games import refusals
@@ -21,8 +22,9 @@ class RefuseNulBytesMiddleware:
     lookup turns a junk request into a 500; no real form or link has one.
     Placed before anything reads the session, the user or the database. The
     form fields are read just before the view (nothing before it reads them),
-    and not for a view marked `reads_raw_body`: the inbound webhook, whose
-    parser needs the raw body, which Django cannot give once the form was read."""
+    and not for a view marked `reads_raw_body`: the inbound webhook and the
+    JSON API, whose parsers need the raw body, which Django cannot give once
+    the form was read."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -43,6 +45,10 @@ class RefuseNulBytesMiddleware:
             return _refused(request, "body") if _has_nul(request.POST) else None
         except UnreadablePostError:  # the client went away; nothing to answer
             return None
+        except MultiPartParserError:  # no form sends this (a boundary missing or wrong): no traceback
+            return HttpResponseBadRequest(
+                "Bad request: the form could not be read.", content_type="text/plain; charset=utf-8"
+            )
 
 
 def _refused(request, where: str) -> HttpResponseBadRequest | JsonResponse:

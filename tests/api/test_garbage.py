@@ -82,6 +82,29 @@ def test_broken_bodies(api, started_game, client, body):
     assert not Move.objects.filter(game=game).exists()
 
 
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        "multipart/form-data; boundary=xyz",
+        "multipart/form-data",
+        "application/x-www-form-urlencoded",
+        "text/plain",
+        "application/xml",
+    ],
+)
+def test_a_body_that_is_not_json_is_refused_as_json(api, started_game, client, caplog, content_type):
+    """Only JSON belongs to this door: a form (even one with a NUL) is read by nobody."""
+    game, users = started_game(2, 2, seed=3)
+    headers = {"HTTP_AUTHORIZATION": f"Bearer {api(users[0]).secret}"}
+    for text in [b"7H C4", b"7H\x00C4"]:
+        body = b'--xyz\r\nContent-Disposition: form-data; name="text"\r\n\r\n' + text + b"\r\n--xyz--\r\n"
+        for path in paths(game.pk):
+            response = client.post(f"/api/v1{path}", body, content_type=content_type, **headers)
+            assert 400 <= response.status_code < 500 and response.json()["code"], (path, response.content[:200])
+    assert not [record for record in caplog.records if record.exc_info]
+    assert not Move.objects.filter(game=game).exists()
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(body=FIELDS)
 def test_any_json_body(one_game, body):

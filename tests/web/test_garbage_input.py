@@ -247,3 +247,13 @@ def test_a_parser_failure_is_a_refusal_not_a_500(client, started_game, monkeypat
     assert response.status_code == 422 and "not a move" in response.content.decode()
     assert "The move parser failed" in caplog.text
     assert game.moves.count() == 0
+
+
+@pytest.mark.parametrize("content_type", ["multipart/form-data", "multipart/form-data; boundary="])
+def test_a_form_body_that_cannot_be_read_is_a_400_without_a_traceback(client, started_game, caplog, content_type):
+    game, users = started_game(2, 2, seed=3)
+    client.force_login(users[0])
+    response = client.post(reverse("game_move", args=[game.pk]), b"--x\r\nmove=7H", content_type=content_type)
+    assert response.status_code == 400 and "could not be read" in response.content.decode()
+    assert "Traceback" not in caplog.text and not [r for r in caplog.records if r.exc_info]
+    assert game.moves.count() == 0
