@@ -421,8 +421,10 @@ class Invitation(models.Model):
         return self.email or self.user.username
 
     def for_someone_else(self, user) -> bool:
-        """Named for another account; an invitation to an address is whoever's follows its link first."""
-        return self.user_id not in (None, user.pk)
+        """Named for another account (or for an account, asked of nobody: the
+        link's holder, signed out); an invitation to an address is whoever's
+        follows its link first."""
+        return self.user_id is not None and (user is None or self.user_id != user.pk)
 
 
 SEAT_OFFERED = 0  # the seat_opened e-mail's variant: the seat is offered (0), or was taken over (1 + its position)

@@ -21,9 +21,10 @@ def invited(*, invitation, now: datetime) -> None:
 
 def invitation_answered(*, game: Game, answerer, now: datetime) -> None:
     """The creator hears of each answer to the game's invitations, numbered
-    in the order given (the variant), so that each is its own e-mail."""
+    in the order given (the variant), so that each is its own e-mail. The
+    answerer is None for an invitation declined through its link, signed out."""
     creator = game.created_by
-    if creator is None or creator.pk == answerer.pk:
+    if creator is None or (answerer is not None and creator.pk == answerer.pk):
         return
     number = game.invitations.filter(answered_at__isnull=False).count()
     row = owed(kind=Kind.INVITATION_ANSWERED, game=game, version=game.version, user=creator, variant=number, now=now)

@@ -106,7 +106,9 @@ def invitation_accept(*, invitation_id: int, user) -> Seat:
 
 def invitation_decline(*, invitation_id: int, user) -> None:
     """Decline an invitation; the creator is told. The game row is locked
-    too, as by an acceptance, so that answers are numbered in turn."""
+    too, as by an acceptance, so that answers are numbered in turn. With no
+    user, the holder of its link declines it, signed out: an invitation to an
+    address, whose e-mail offers that to someone who has no account."""
     with transaction.atomic():
         game, invitation = _locked(invitation_id)
         _check_answerable(invitation, user, game)

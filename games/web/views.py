@@ -537,15 +537,18 @@ def invitation(request, token: str):
 
     try:
         invite = services.invitation_from_token(token)
-        if request.method != "POST" or not request.user.is_authenticated:
+        if request.method != "POST":
             return page()
         answer = _answer(request)
         if answer is None:
             raise refusals.ANSWER_ACCEPT_OR_DECLINE()
-        if answer == "decline":
-            services.invitation_decline(invitation_id=invite.pk, user=request.user)
+        signed_in = request.user if request.user.is_authenticated else None
+        if answer == "decline":  # the e-mail offers it to someone without an account too
+            services.invitation_decline(invitation_id=invite.pk, user=signed_in)
             messages.success(request, gettext("Invitation declined."))
             return redirect("home")
+        if signed_in is None:
+            return page()
         return _seated(request, services.invitation_accept(invitation_id=invite.pk, user=request.user))
     except GameError as exc:
         return web_refusals.refusal_response(exc, page)

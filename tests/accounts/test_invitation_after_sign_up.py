@@ -127,3 +127,28 @@ def test_a_next_to_another_site_is_not_carried_into_the_confirmation_e_mail(clie
     fields = {"email": ADDRESS, "username": "newcomer", "password1": PASSWORD, "password2": PASSWORD}
     client.post(reverse("account_signup"), {**fields, "next": "https://elsewhere.example/"})
     assert "?" not in confirmation_link() and "elsewhere" not in mail.outbox[-1].body
+
+
+def test_declined_from_the_link_without_an_account(client, invited, django_capture_on_commit_callbacks):
+    """The e-mail says "Take your seat (or decline)": no account is needed to decline."""
+    game, invitation = invited
+    page = client.get(invitation).content.decode()
+    assert "To decline, you need no account." in page
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(invitation, {"answer": "decline"})
+    assert response.status_code == 302 and response["Location"] == reverse("home")
+    assert game.invitations.get().status == Invitation.Status.DECLINED
+    [told] = [m for m in mail.outbox if m.to == [game.created_by.email]][-1:]
+    assert f"{ADDRESS} declined your invitation to game {game.pk}" in told.body
+    assert "This invitation was declined." in client.get(invitation).content.decode()
+
+
+def test_an_invitation_by_name_is_not_declined_signed_out(client):
+    host, guest = UserFactory(), UserFactory()
+    game = services.game_create(creator=host, players=2, teams=2, invitees=[guest.username])
+    invitation = reverse("invitation", args=[services.invitation_token(game.invitations.get())])
+    assert "To decline, you need no account." not in client.get(invitation).content.decode()
+    for answer in ("decline", "accept"):
+        response = client.post(invitation, {"answer": answer})
+        assert 200 <= response.status_code < 500
+    assert game.invitations.get().status == Invitation.Status.PENDING
