@@ -1,0 +1,16 @@
+"""{% game_terms game seats %}: the terms a game was made with that its
+title line leaves out (how long the tabletop draw waits, what a missed turn
+costs, whether vacations stop the clock, whether it counts for the ratings),
+for the waiting room and the table."""
+
+from django import template
+
+from games.models import Game
+
+register = template.Library()
+
+
+@register.inclusion_tag("games/_terms.html")
+def game_terms(game: Game, seats) -> dict:
+    people = all(seat.user_id and not seat.is_bot for seat in seats)  # a bot's game is never rated
+    return {"game": game, "counts_for_ratings": game.rated and people}
