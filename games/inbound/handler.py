@@ -122,9 +122,11 @@ def _run(row: InboundMessage, token, cmds: list, thread, seen: int | None):
                     row.confirm_digest = code_digest(code)
                     notes.append(("confirm", code))
                 elif command.kind == commands.CONFIRM:
-                    _confirm(row, token, command.text)
+                    # The code resigns the game as it was when asked for, as the web's
+                    # confirmation page does: a move since then makes it stale.
+                    asked_at = _confirm(row, token, command.text)
                     resignation = services.resign(
-                        game_id=token.game_id, user=token.user, door=Move.Door.EMAIL, expected_version=version
+                        game_id=token.game_id, user=token.user, door=Move.Door.EMAIL, expected_version=asked_at
                     )
                     if resignation.resigned:
                         version, over = resignation.result.game.version, True
@@ -147,7 +149,8 @@ def _move(token, text: str, version: int) -> tuple[int, bool]:
     return result.game.version, result.game.status != Game.Status.ACTIVE
 
 
-def _confirm(row: InboundMessage, token, code: str) -> None:
+def _confirm(row: InboundMessage, token, code: str) -> int:
+    """Spend the resignation code; the game's version when it was asked for."""
     asked = (
         InboundMessage.objects.select_for_update()
         .filter(
@@ -163,6 +166,7 @@ def _confirm(row: InboundMessage, token, code: str) -> None:
         raise refusals.RESIGN_CODE_UNKNOWN()
     asked.confirmed = True
     asked.save(update_fields=["confirmed"])
+    return asked.game_version
 
 
 def _mismatch_notice(row: InboundMessage) -> list:

@@ -9,7 +9,7 @@ from email.utils import make_msgid
 import pytest
 from django.core import mail
 
-from games import engine
+from games import engine, services
 from games.inbound import intake
 from games.mail import tokens
 from games.models import Game, InboundMessage
@@ -292,6 +292,23 @@ def test_a_wrong_resignation_code_resigns_nothing(turn):
     assert (row.outcome, row.detail) == (Outcome.REFUSED, "resign_code_unknown")
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
+
+
+def test_a_resignation_code_asked_for_before_a_move_is_stale(turn):
+    game, users, message, move = turn
+    receive(reply(message, "resign"))
+    asked = replies_to(users[0].email)[-1]
+    code = asked.body.split("resign ", 2)[-1].split()[0]
+    services.move_submit(game_id=game.pk, user=users[0], move=move, expected_version=0)
+    row = receive(reply(asked, f"resign {code}"))
+    assert (row.outcome, row.detail) == (Outcome.REFUSED, "stale_version")
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE and game.version == 1
+    receive(reply(replies_to(users[0].email)[-1], "resign"))
+    fresh = replies_to(users[0].email)[-1]
+    receive(reply(fresh, "resign " + fresh.body.split("resign ", 2)[-1].split()[0]))
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
 
 
 def test_a_second_command_refused_undoes_the_first(started_game):
