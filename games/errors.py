@@ -67,6 +67,12 @@ class GameNotFound(GameError):
     status_code = 404
 
 
+class MethodNotAllowed(GameError):
+    """The address is there, but does not take this method (a program's GET where a POST belongs)."""
+
+    status_code = 405
+
+
 class Conflict(GameError):
     """Not possible in the state things are in now (the game started, it is
     another player's turn, the page was older than the game)."""

@@ -4,8 +4,8 @@ sentence, in the reader's language when it is shown. Raise one by name with
 the params its sentence needs: `raise refusals.GAME_FULL()`. The engine's
 refusals keep their own codes (games/engine/refusals.py); none is also here.
 
-Kinds: InvalidInput 400, NotSignedIn 401, NotAllowed 403, GameNotFound 404, Conflict 409 (the
-state things are in now), IllegalMoveError 422, RateLimited 429.
+Kinds: InvalidInput 400, NotSignedIn 401, NotAllowed 403, GameNotFound 404, MethodNotAllowed 405,
+Conflict 409 (the state things are in now), IllegalMoveError 422, RateLimited 429.
 """
 
 from django.utils.translation import gettext_lazy as _
@@ -16,6 +16,7 @@ from games.errors import (
     GameNotFound,
     IllegalMoveError,
     InvalidInput,
+    MethodNotAllowed,
     NotAllowed,
     NotSignedIn,
     RateLimited,
@@ -353,6 +354,14 @@ API_RATE_LIMITED = Refusal(
 )
 API_REQUEST_INVALID = Refusal(
     "api_request_invalid", InvalidInput, _("The request is not what this address takes: see the API's documentation.")
+)
+API_NOT_FOUND = Refusal(
+    "api_not_found", GameNotFound, _("There is nothing at this address: see the API's documentation.")
+)
+API_METHOD_NOT_ALLOWED = Refusal(
+    "api_method_not_allowed",
+    MethodNotAllowed,
+    _("This address does not take {method}: see the API's documentation for what it takes."),
 )
 API_ACTION_MISSING = Refusal("api_action_missing", InvalidInput, _("Send the move either as text or as an action."))
 API_ACTION_INCONSISTENT = Refusal(

@@ -25,7 +25,8 @@ def _read(cursor: str) -> dict[int, int]:
     """The revisions a cursor holds; one that cannot be read holds none (everything is new)."""
     try:
         pairs = json.loads(base64.urlsafe_b64decode(cursor.encode("ascii") + b"=="))
-        known = {int(game): int(revision) for game, revision in pairs.items()}
+        # Only what _write writes: a revision is a JSON integer (1e400 is a float, and infinite).
+        known = {int(game): revision for game, revision in pairs.items() if type(revision) is int}
         return {game: revision for game, revision in known.items() if inputs.is_game_id(game)}
     except (ValueError, TypeError, AttributeError, UnicodeError):
         return {}

@@ -7,7 +7,9 @@ static files: no CDN, no inline script). Every refusal is answered as
 from functools import wraps
 
 from django.core.exceptions import RequestDataTooBig
+from django.urls import re_path
 from django.utils import translation
+from django.views.decorators.csrf import csrf_exempt
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
@@ -30,7 +32,7 @@ api.add_router("", router)
 
 def _answer(request, exc: GameError):
     response = api.create_response(request, exc.as_dict(), status=exc.status_code)
-    if exc.code == refusals.API_RATE_LIMITED.code:
+    if exc.status_code == 429 and "seconds" in exc.params:  # the token's limit, or the chat's
         response["Retry-After"] = str(exc.params["seconds"])
     if exc.status_code == 401:
         response["WWW-Authenticate"] = 'Bearer realm="api"'  # RFC 6750
@@ -65,6 +67,31 @@ def not_signed_in(request, exc):
     return _answer(request, refusals.API_TOKEN_MISSING())
 
 
+def _not_allowed_as_json(view):
+    """Ninja answers a method an address does not take with a plain-text 405:
+    the API answers it as every other refusal, its Allow header kept."""
+
+    @wraps(view)
+    def answered(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        if response.status_code != 405:
+            return response
+        refused = _answer(request, refusals.API_METHOD_NOT_ALLOWED(method=request.method[:20]))
+        refused["Allow"] = response["Allow"]
+        return refused
+
+    return answered
+
+
+@csrf_exempt  # as ninja's own views: a token, never a cookie, signs a request in
+def nowhere(request, rest: str = ""):
+    """Any other address under the API's: a JSON 404, not the site's page."""
+    return _answer(request, refusals.API_NOT_FOUND())
+
+
+nowhere.reads_raw_body = True
+
+
 def _language_kept(view):
     """The token owner's language (auth.bearer activates it) for this request only."""
 
@@ -82,5 +109,8 @@ def _language_kept(view):
 def urls():
     patterns, app_name, namespace = api.urls
     for pattern in patterns:
-        pattern.callback = _language_kept(pattern.callback)
-    return patterns, app_name, namespace
+        if pattern.name == "api-root":  # ninja's raises Http404 (the site's page): named for reverse() only
+            pattern.callback = nowhere
+        else:
+            pattern.callback = _language_kept(_not_allowed_as_json(pattern.callback))
+    return [*patterns, re_path(r"^(?P<rest>.*)$", nowhere)], app_name, namespace

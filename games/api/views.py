@@ -98,13 +98,13 @@ def game_create(request, body: GameIn):
     return _seen(request, game.pk)
 
 
-@router.get("/games/{game_id}", summary="A game as my seat (or a spectator) sees it", response=ANSWERS)
+@router.get("/games/{int:game_id}", summary="A game as my seat (or a spectator) sees it", response=ANSWERS)
 @needs("games:read")
 def game_detail(request, game_id: int):
     return _seen(request, game_id)
 
 
-@router.get("/games/{game_id}/moves", summary="The history after version `since`", response=ANSWERS)
+@router.get("/games/{int:game_id}/moves", summary="The history after version `since`", response=ANSWERS)
 @needs("games:read")
 def game_moves(request, game_id: int, since: int = Query(0, ge=0, le=2**31 - 1)):
     game, _, _ = selectors.game_for_viewer(game_id=checked_id(game_id), user=request.user)
@@ -112,20 +112,22 @@ def game_moves(request, game_id: int, since: int = Query(0, ge=0, le=2**31 - 1))
     return {"version": game.version, "moves": [move_as_data(move) for move in moves]}
 
 
-@router.post("/games/{game_id}/actions", summary="Play a move (with an Idempotency-Key)", response=ANSWERS)
+@router.post("/games/{int:game_id}/actions", summary="Play a move (with an Idempotency-Key)", response=ANSWERS)
 @needs("games:play")
 def game_action(request, game_id: int, body: MoveIn, idempotency_key: str | None = Header(None)):
     return actions.submit(request, _visible(request, game_id), body, idempotency_key)
 
 
-@router.post("/games/{game_id}/resign", summary="Resign: ask for a confirmation, then send it back", response=ANSWERS)
+@router.post(
+    "/games/{int:game_id}/resign", summary="Resign: ask for a confirmation, then send it back", response=ANSWERS
+)
 @needs("games:play")
 def game_resign(request, game_id: int, body: ResignIn):
     return actions.resign(request, _visible(request, game_id), body.confirm)
 
 
 @router.post(
-    "/games/{game_id}/resign/decline", summary="Decline my team's resignation (or withdraw it)", response=ANSWERS
+    "/games/{int:game_id}/resign/decline", summary="Decline my team's resignation (or withdraw it)", response=ANSWERS
 )
 @needs("games:play")
 def game_resign_decline(request, game_id: int):
@@ -133,14 +135,16 @@ def game_resign_decline(request, game_id: int):
     return {"status": proposal.status, "game": _seen(request, game_id)}
 
 
-@router.post("/games/{game_id}/join", summary="Take a seat in a public game", response=ANSWERS)
+@router.post("/games/{int:game_id}/join", summary="Take a seat in a public game", response=ANSWERS)
 @needs("games:play")
 def game_join(request, game_id: int):
     services.seat_join(game_id=_visible(request, game_id), user=request.user)
     return _seen(request, game_id)
 
 
-@router.post("/games/{game_id}/invitations", summary="Invite a player by username or e-mail address", response=ANSWERS)
+@router.post(
+    "/games/{int:game_id}/invitations", summary="Invite a player by username or e-mail address", response=ANSWERS
+)
 @needs("games:play")
 def game_invite(request, game_id: int, body: InviteIn):
     invitation = services.invitation_create(
@@ -158,14 +162,14 @@ def _my_invitation(request, game_id: int) -> Invitation:
     return invitation
 
 
-@router.post("/games/{game_id}/invitation/accept", summary="Accept my invitation to a game", response=ANSWERS)
+@router.post("/games/{int:game_id}/invitation/accept", summary="Accept my invitation to a game", response=ANSWERS)
 @needs("games:play")
 def invitation_accept(request, game_id: int):
     services.invitation_accept(invitation_id=_my_invitation(request, game_id).pk, user=request.user)
     return _seen(request, game_id)
 
 
-@router.post("/games/{game_id}/invitation/decline", summary="Decline my invitation to a game", response=ANSWERS)
+@router.post("/games/{int:game_id}/invitation/decline", summary="Decline my invitation to a game", response=ANSWERS)
 @needs("games:play")
 def invitation_decline(request, game_id: int):
     services.invitation_decline(invitation_id=_my_invitation(request, game_id).pk, user=request.user)
@@ -184,13 +188,13 @@ def _chat(request, game_id: int) -> dict:
     }
 
 
-@router.get("/games/{game_id}/chat", summary="The table's chat, oldest first", response=ANSWERS)
+@router.get("/games/{int:game_id}/chat", summary="The table's chat, oldest first", response=ANSWERS)
 @needs("games:read")
 def chat_read(request, game_id: int):
     return _chat(request, game_id)
 
 
-@router.post("/games/{game_id}/chat", summary="Write to the table's chat", response=ANSWERS)
+@router.post("/games/{int:game_id}/chat", summary="Write to the table's chat", response=ANSWERS)
 @needs("chat:write")
 def chat_write(request, game_id: int, body: ChatIn):
     services.chat_post(game_id=_visible(request, game_id), user=request.user, text=body.text)

@@ -2,6 +2,7 @@
 player named as @username is told. A player mutes another for themselves; a
 moderator hides a message for all."""
 
+import math
 import re
 from datetime import timedelta
 
@@ -43,8 +44,9 @@ def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
         raise refusals.CHAT_EMPTY()
     per_minute = Limit(settings.CHAT_MESSAGES_PER_MINUTE, timedelta(minutes=1))
     with changing(game.pk):
-        if take(f"chat:{user.pk}", per_minute) is not None:
-            raise refusals.CHAT_RATE_LIMITED(count=per_minute.capacity)
+        wait = take(f"chat:{user.pk}", per_minute)
+        if wait is not None:  # the seconds are for a program's Retry-After
+            raise refusals.CHAT_RATE_LIMITED(count=per_minute.capacity, seconds=math.ceil(wait.total_seconds()))
         message = ChatMessage.objects.create(game=game, author=user, name=mine.name, text=text)
         mentioned = _mentioned(game, text, author=user)
         if mentioned:

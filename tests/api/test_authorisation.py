@@ -100,6 +100,16 @@ def test_rate_limit_answers_429_with_retry_after(api, settings):
     assert int(response["Retry-After"]) >= 1
 
 
+def test_the_chats_limit_answers_429_with_retry_after_too(api, started_game, settings):
+    settings.CHAT_MESSAGES_PER_MINUTE = 2
+    game, users = started_game(2, 2)
+    call = api(users[0])
+    assert [call("POST", f"/games/{game.pk}/chat", {"text": "hi"}).status_code for _ in range(2)] == [200] * 2
+    response = call("POST", f"/games/{game.pk}/chat", {"text": "hi"})
+    refused(response, 429, "chat_rate_limited")
+    assert 1 <= int(response["Retry-After"]) <= 60
+
+
 def test_the_token_never_reaches_the_logs(api, caplog, started_game):
     game, users = started_game(2, 2)
     call = api(users[0])

@@ -37,8 +37,10 @@ def test_an_invitation_is_an_event_and_a_bad_cursor_is_everything(api):
     events = api(bob)("GET", "/events?since=garbage!").json()["events"]
     assert [(e["game"], e["seated"]) for e in events] == [(game_id, False)]
     assert api(bob)("GET", "/events?wait=31").status_code == 400
-    forged = base64.urlsafe_b64encode(json.dumps({str(2**80): 1}).encode()).decode()
-    assert [e["game"] for e in api(bob)("GET", f"/events?since={forged}").json()["events"]] == [game_id]
+    for packed in [{str(2**80): 1}, f'{{"{game_id}": 1e400}}', {str(game_id): 1.5}, {str(game_id): True}]:
+        text = packed if isinstance(packed, str) else json.dumps(packed)
+        forged = base64.urlsafe_b64encode(text.encode()).decode()
+        assert [e["game"] for e in api(bob)("GET", f"/events?since={forged}").json()["events"]] == [game_id]
 
 
 def test_a_finished_game_is_told_once(api, started_game):
