@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from games.articles import resolve
 from games.errors import GameError
 from games.inbound import safety, words
-from games.mail import tokens
+from games.mail import message_ids, tokens
 from games.mail.board_text import board_as_text
 from games.mail.emails import language_of
 from games.mail.mime import Message
@@ -84,6 +84,8 @@ def _message(thread: Thread, token: ReplyToken, context: dict) -> Message:
     reply_to = []
     if game.status == Game.Status.ACTIVE and context["seat"] is not None:
         reply_to = [tokens.reply_address(user=token.user, game=game)]
+        # The answer shows the board too: a reply to it says which version its player saw.
+        headers["Message-ID"] = message_ids.for_game(game.pk, game.version)
     return Message(
         subject=resolve(thread.subject or gettext("Re: your move")),
         body=resolve(render_to_string("emails/inbound_reply-body.txt", context)),

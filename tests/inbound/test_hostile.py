@@ -14,7 +14,7 @@ from games.inbound import intake
 from games.mail import tokens
 from games.models import Game, InboundMessage
 from tests.factories import UserFactory
-from tests.gameplay import state_of
+from tests.gameplay import first_play, state_of
 from tests.inbound.mail import latest_to, reply
 
 pytestmark = pytest.mark.django_db
@@ -387,9 +387,6 @@ def test_a_play_in_reply_to_an_earlier_turns_email_is_refused_as_stale(turn):
     """The reply address is the game's, not the turn's: the e-mail replied to
     names the position its player saw, and a play chosen on a board that has
     changed since is refused, as the web refuses one from an old page."""
-    from games import services
-    from tests.gameplay import first_play
-
     game, users, old_turn, _move = turn
     services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
     services.move_submit(game_id=game.pk, user=users[1], move=first_play(game, 1), expected_version=1)
@@ -401,3 +398,16 @@ def test_a_play_in_reply_to_an_earlier_turns_email_is_refused_as_stale(turn):
     game.refresh_from_db()
     assert game.version == 2
     assert receive(reply(latest_to(users[0].email), now_legal)).outcome == Outcome.APPLIED
+
+
+def test_a_play_in_reply_to_an_answer_that_showed_an_old_board_is_refused_as_stale(turn):
+    """An answer (here to "board") shows the board too: a reply to it is held to the version it showed."""
+    game, users, message, _move = turn
+    receive(reply(message, "board"))
+    answer = replies_to(users[0].email)[-1]
+    services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
+    services.move_submit(game_id=game.pk, user=users[1], move=first_play(game, 1), expected_version=1)
+    now_legal = engine.legal_moves(state_of(game), 0)[0]
+    row = receive(reply(answer, now_legal))
+    assert (row.outcome, row.detail) == (Outcome.REFUSED, "stale_version")
+    assert receive(reply(replies_to(users[0].email)[-1], now_legal)).outcome == Outcome.APPLIED
