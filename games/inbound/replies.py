@@ -108,7 +108,12 @@ def _quotable(text: str) -> str:
 
 def answered(thread: Thread, token: ReplyToken, *, done: list[str], notes: list) -> Message:
     noted = dict(note for note in notes if isinstance(note, tuple))
-    context = {"done": done, "help": "help" in notes, "confirm_code": noted.get("confirm")}
+    context = {
+        "done": [move for move in done if move != "resign"],  # moves, as written: the same in every language
+        "resigned": "resign" in done,  # said in a sentence of its own
+        "help": "help" in notes,
+        "confirm_code": noted.get("confirm"),
+    }
     with _as_read_by(token.user):
         return _message(thread, token, {**context, "team_asked": noted.get("team_asked")})
 

@@ -257,8 +257,12 @@ SHEET_STYLE = (
 
 
 def page_top_html(context) -> SafeString:
-    """An HTML e-mail's opening, up to its title (templates/emails/base.html, and the turn e-mail's Python)."""
-    return mark_safe(f'<!DOCTYPE html>\n<html lang="{get_language()}"><head><meta charset="utf-8"><title>')
+    """An HTML e-mail's opening, up to its title (templates/emails/base.html, and the turn e-mail's Python).
+    The viewport: a phone's mail app that shows the e-mail as a page lays it out at its own width."""
+    return mark_safe(
+        f'<!DOCTYPE html>\n<html lang="{get_language()}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><title>'
+    )
 
 
 def page_middle_html(context) -> SafeString:

@@ -75,6 +75,7 @@ def test_every_kind_renders_text_and_html(started_game, kind):
     assert message.alternatives[0].mimetype == "text/html"
     assert "unsubscribe" in message.alternatives[0].content.lower()
     assert "Stop e-mails like this one" in message.body
+    assert '<meta name="viewport" content="width=device-width' in message.alternatives[0].content  # phones
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])  # cuts that deal to each seat in turn

@@ -309,6 +309,8 @@ def test_a_resignation_code_asked_for_before_a_move_is_stale(turn):
     receive(reply(fresh, "resign " + fresh.body.split("resign ", 2)[-1].split()[0]))
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
+    told = replies_to(users[0].email)[-1].body
+    assert f"You resigned game {game.pk}." in told and "Done:" not in told
 
 
 def test_a_second_command_refused_undoes_the_first(started_game):
@@ -398,6 +400,14 @@ def test_a_play_in_reply_to_an_earlier_turns_email_is_refused_as_stale(turn):
     game.refresh_from_db()
     assert game.version == 2
     assert receive(reply(latest_to(users[0].email), now_legal)).outcome == Outcome.APPLIED
+
+
+def test_an_answer_names_only_the_colours_in_play(started_game):
+    for teams, red in [(2, False), (3, True)]:
+        _game, users = started_game(teams, teams, seed=3)
+        receive(reply(latest_to(users[0].email), "board"))
+        body = replies_to(users[0].email)[-1].body
+        assert "[B] blue, [G] green" in body and ("[R] red" in body) == red
 
 
 def test_a_play_in_reply_to_an_answer_that_showed_an_old_board_is_refused_as_stale(turn):
