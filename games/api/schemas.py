@@ -62,13 +62,23 @@ class GameIn(Schema):
     teams: int = Field(ge=2, le=3)
     draw_mode: Literal["automatic", "tabletop"] = "automatic"
     turn_seconds: int = Field(default=2 * 24 * 3600, ge=0, le=BIG)
+    clock_kind: Literal["per_move", "bank"] = "per_move"
+    bank_initial_seconds: int = Field(default=3 * 24 * 3600, ge=0, le=BIG)
+    bank_increment_seconds: int = Field(default=24 * 3600, ge=0, le=BIG)
+    bank_cap_seconds: int = Field(default=7 * 24 * 3600, ge=0, le=BIG)
+    weekends_off: bool = False
+    vacation_allowed: bool = True
     draw_window_seconds: int = Field(default=12 * 3600, ge=0, le=BIG)
-    missed_turn_policy: Literal["skip", "concede"] = "skip"
+    missed_turn_policy: Literal["skip", "concede", "open_seat", "bot"] = "skip"
     concede_after: int = Field(default=3, ge=0, le=1000)
     is_public: bool = False
     rated: bool = True
     start_mode: Literal["auto", "manual"] = "auto"
     invitees: list[str] = Field(default=[], max_length=20)
+    bots: int = Field(
+        default=0, ge=0, le=11, description="Bots in the seats after mine (a game of bots starts at once)."
+    )
+    bot_level: int = Field(default=1, ge=0, le=9, description="0 random, 1 greedy, 2 search.")
 
 
 class InviteIn(Schema):

@@ -113,4 +113,5 @@ def urls():
             pattern.callback = nowhere
         else:
             pattern.callback = _language_kept(_not_allowed_as_json(pattern.callback))
-    return [*patterns, re_path(r"^(?P<rest>.*)$", nowhere)], app_name, namespace
+    anything = re_path(r"^(?P<rest>[\s\S]*)$", nowhere)  # any character, a newline (%0A) too
+    return [*patterns, anything], app_name, namespace

@@ -9,7 +9,9 @@ from tests.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("path", ["/nope", "/games/1/", "/games/1.0", "/games/%D9%A3", "/games/1/moves/extra", "/"])
+@pytest.mark.parametrize(
+    "path", ["/nope", "/games/1/", "/games/1.0", "/games/%D9%A3", "/games/1/moves/extra", "/", "/games/%0A1/chat"]
+)
 def test_an_address_that_is_not_there_is_a_json_404(api, client, path):
     call = api(UserFactory())
     response = client.get(f"/api/v1{path}", HTTP_AUTHORIZATION=f"Bearer {call.secret}")

@@ -35,6 +35,34 @@ def test_decline_and_join(api):
     assert carols("POST", f"/games/{game_id}/join").json()["status"] == Game.Status.ACTIVE
 
 
+def test_a_game_against_a_bot_with_a_time_bank_starts_at_once(api):
+    settings = {
+        "players": 2,
+        "teams": 2,
+        "bots": 1,
+        "bot_level": 2,
+        "clock_kind": "bank",
+        "bank_initial_seconds": 2 * 86400,
+        "bank_increment_seconds": 3600,
+        "bank_cap_seconds": 5 * 86400,
+        "weekends_off": True,
+        "vacation_allowed": False,
+        "missed_turn_policy": "bot",
+    }
+    created = api(UserFactory())("POST", "/games", settings)
+    assert created.status_code == 200, created.content
+    assert created.json()["status"] == "active"
+    game = Game.objects.get(pk=created.json()["id"])
+    assert [seat.bot_level for seat in game.seats.exclude(user__isnull=False)] == [2]  # seated where the cut put it
+    assert (game.clock_kind, game.bank_cap_seconds, game.weekends_off, game.vacation_allowed) == (
+        "bank",
+        432000,
+        True,
+        False,
+    )
+    assert game.missed_turn_policy == "bot"
+
+
 def test_a_bad_game_is_refused_by_the_service(api):
     response = api(UserFactory())("POST", "/games", {"players": 5, "teams": 2})
     assert response.status_code == 400 and response.json()["code"]
