@@ -8,6 +8,7 @@ takes the seat back from the table."""
 from django.utils import timezone
 
 from games import bots, engine, refusals
+from games.errors import GameError
 from games.models import BOT_MARK, Game, Move, Seat
 from games.services._common import changing, moving, secure_rng
 from games.services.bot_wake import bot_to_act, bots_wake
@@ -47,7 +48,21 @@ def bot_turn(*, game_id: int, version: int) -> Move | None:
     if action is None:
         return None
     result = bot_submit(game_id=game_id, position=position, move=action["text"], expected_version=version)
+    _draw_at_once(result, position)
     return result.move
+
+
+def _draw_at_once(played: MoveResult, position: int) -> None:
+    """A bot takes its tabletop draw as soon as its play opens the window, as
+    a player would: left to the next task (after the humane delay), a next
+    player who plays and draws within it would close the window on the bot."""
+    game = played.game
+    if game.status != Game.Status.ACTIVE or "draw" not in engine.legal_moves(played.state, position):
+        return
+    try:
+        bot_submit(game_id=game.pk, position=position, move="draw", expected_version=game.version)
+    except GameError:  # someone moved first: their move queued the bot's draw
+        return
 
 
 def bot_submit(*, game_id: int, position: int, move: str, expected_version: int) -> MoveResult:

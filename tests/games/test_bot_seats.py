@@ -173,16 +173,21 @@ def test_play_a_bot_now_deals_a_two_player_game_against_a_level_one_bot():
     assert sorted((s.user_id is None, s.bot_level) for s in game.seats.all()) == [(False, None), (True, 1)]
 
 
-def test_in_tabletop_mode_the_bot_takes_its_draw_when_its_window_opens(django_capture_on_commit_callbacks):
+def test_in_tabletop_mode_the_bot_draws_in_the_task_that_plays(django_capture_on_commit_callbacks):
+    """Its play opens its draw window and it draws at once, in the same task: a next player who plays
+    and draws before a second task could run (the humane delay) no longer closes the window on it."""
     game, person = bot_game(draw_mode=Game.DrawMode.TABLETOP)
     state = to_the_bots_turn(game, person)
     bot = state.turn
-    with django_capture_on_commit_callbacks(execute=True):
-        tasks.bot_move(game.pk, game.version)  # its play opens its draw window; the draw is queued on commit
+    tasks.bot_move(game.pk, game.version)  # nothing queued on commit runs here
     texts = list(game.moves.filter(seat=bot).order_by("-seq").values_list("text", flat=True)[:2])
     assert texts[0] == "draw" and texts[1] != "draw"
     game.refresh_from_db()
     assert state_of(game).pending[bot] is None and game.seats.get(position=bot).draw_deadline is None
+    services.move_submit(game_id=game.pk, user=person, move=first_play(game, 1 - bot), expected_version=game.version)
+    game.refresh_from_db()
+    services.move_submit(game_id=game.pk, user=person, move="draw", expected_version=game.version)
+    assert len(state_of(game).hands[bot]) == 7  # a whole hand of two players': no draw lost
 
 
 def test_my_games_marks_a_game_with_a_bot(client):
