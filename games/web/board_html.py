@@ -74,20 +74,22 @@ def cell_label(cell: Cell, words: Words) -> str:
 
 def _cell(cell: Cell, words: Words, form_enabled: bool) -> str:
     label = escape(cell_label(cell, words))
+    # A voice-control user says what they read: the name starts with what the cell shows, its card
+    # and its chip's letter, then says it in words.
+    shown = escape(f"{cell.card_text} {cell.chip[0].upper()}" if cell.chip else cell.card_text)
     changed = cell.changed_by is not None
     if cell.target and form_enabled:
-        # A voice-control user says what they read: the button's name starts with the card it shows.
         classes = ["cell target", cell.chip and "has-chip", cell.corner and "corner", cell.goes and "goes"]
         classes += [cell.last_move and "last-move", changed and "changed"]
         opening = (
             f'<button type="submit" name="move" value="{escape(cell.target)}" class="{_joined(classes)}"'
-            f' aria-label="{escape(cell.card_text)}, {label}" title="{label}">'
+            f' aria-label="{shown}, {label}" title="{label}">'
         )
         closing = "</button>"
     else:
         classes = ["cell", cell.corner and "corner", cell.in_sequence and "in-sequence", cell.last_move and "last-move"]
         classes += [changed and "changed", cell.goes and "goes"]
-        opening = f'<div class="{_joined(classes)}" role="img" aria-label="{label}" title="{label}">'
+        opening = f'<div class="{_joined(classes)}" role="img" aria-label="{shown}, {label}" title="{label}">'
         closing = "</div>"
     inside = [f'<span class="cell-card{" red" if cell.red else ""}" aria-hidden="true">{cell.card_text}</span>']
     if changed:

@@ -2,16 +2,19 @@
 
 import random
 import re
+from html import unescape as html_unescape
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import engine, services
+from games.engine.board import CARD_CELLS, CELL_NAMES
 from games.models import Game, Hand, Invitation, Seat
 from tests.factories import UserFactory
 from tests.gameplay import first_play, play_a_move, state_of
@@ -473,7 +476,7 @@ def test_the_last_moves_cell_says_so(client, started_game):
     login(client, users[1])
     html = client.get(reverse("game", args=[game.pk])).content.decode()
     cell = move.split()[1]
-    assert re.search(rf'class="cell[^"]* last-move[^"]*" role="img" aria-label="{cell}, [^"]*, last move"', html)
+    assert re.search(rf'class="cell[^"]* last-move[^"]*" role="img" aria-label="[^"]*, {cell}, [^"]*, last move"', html)
 
 
 def games_with(me, count: int, template: Game, others: list) -> list[Game]:
@@ -595,3 +598,28 @@ def test_the_forming_page_letters_its_chips_as_the_board_does_in_every_language(
     letters = re.findall(r'<span class="chip chip-(\w+)" aria-hidden="true">(\w)</span>', page)
     assert letters and all(letter == team[0].upper() for team, letter in letters)  # B, G: the notation's letters
     assert "modrý" in page  # the words are Czech; the letters are the board's
+
+
+def test_every_cell_and_card_is_named_starting_with_what_it_shows(client, started_game):
+    """Voice control (and axe's label-content-name-mismatch): a board cell's or a hand card's
+    accessible name holds the text it shows, its chip's letter and a dead card's mark included."""
+    game, users = started_game(2, 2, seed=3)
+    rng = random.Random(3)
+    for _ in range(8):
+        play_a_move(game, users, rng)
+    state = state_of(game)
+    turn = state.turn
+    hand = state.hands[turn]
+    dead = next(card for card in engine.cards.ONE_SUIT_DECK if card[0] != "J" and card not in hand)
+    state.hands[turn] = ["JH", dead, *hand[2:]]  # a one-eyed jack: its targets are chips
+    data = engine.state_to_json(state)
+    for cell in CARD_CELLS[dead]:  # both of its cells taken: dead in the hand
+        data["board"].setdefault(CELL_NAMES[cell], "green")
+    Game.objects.filter(pk=game.pk).update(state=data, revision=F("revision") + 1)
+    client.force_login(users[turn])
+    html = client.get(reverse("game", args=[game.pk]) + "?card=JH").content.decode()
+    named = re.findall(r'<(button|div|a) [^>]*aria-label="([^"]*)"[^>]*>(.*?)</\1>', html, re.S)
+    shown = [(" ".join(re.sub(r"<[^>]+>", " ", inside).split()), label) for _tag, label, inside in named]
+    cells = [(text, label) for text, label in shown if text and re.search(r"[♠♥♦♣]", text)]
+    assert any(" " in text for text, _ in cells)  # a card with a letter or a mark beside it
+    assert all(html_unescape(label).startswith(html_unescape(text)) for text, label in cells), cells
