@@ -91,7 +91,8 @@ def _cell(cell: Cell, words: Words, form_enabled: bool) -> str:
         classes += [changed and "changed", cell.goes and "goes"]
         opening = f'<div class="{_joined(classes)}" role="img" aria-label="{shown}, {label}" title="{label}">'
         closing = "</div>"
-    inside = [f'<span class="cell-card{" red" if cell.red else ""}" aria-hidden="true">{cell.card_text}</span>']
+    wide = " ten" if len(cell.card_text) > 2 else ""  # "10♥": kept inside the narrowest cells
+    inside = [f'<span class="cell-card{" red" if cell.red else ""}{wide}" aria-hidden="true">{cell.card_text}</span>']
     if changed:
         inside.append(f'<span class="change-mark chip-{escape(cell.changed_by or "none")}" aria-hidden="true"></span>')
     if cell.chip:
