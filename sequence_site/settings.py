@@ -277,7 +277,10 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True  # confirming the address (in the same browser) logs in
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupExtras"  # the time zone, guessed in the browser
-ACCOUNT_FORMS = {"login": "accounts.login_form.LoginForm"}  # labels in sentence case
+ACCOUNT_FORMS = {  # labels in the site's words and sentence case
+    "login": "accounts.login_form.LoginForm",
+    "signup": "accounts.signup_form.SignupForm",
+}
 ACCOUNT_EMAIL_SUBJECT_PREFIX = ""  # subjects as the site's own e-mails write them (templates/account/email/)
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if SITE_URL.startswith("https") else "http"
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"  # NFKC usernames, look-alikes of taken names refused

@@ -51,16 +51,18 @@ def test_the_log_in_page_in_each_language(client, language, heading, button, lab
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    ("language", "heading", "time_zone"),
+    ("language", "heading", "time_zone", "address"),
     [
-        ("cs", "Zaregistrovat se", "Odhadnuto podle vašeho prohlížeče."),
-        ("it", "Registrazione", "Ricavato dal tuo browser."),
-        ("hu", "Regisztrálás", "A böngésződ alapján állítottuk be."),
+        ("en", "Sign up", "Guessed from your browser.", "E-mail address"),  # the site's "e-mail", not allauth's "Email"
+        ("cs", "Zaregistrovat se", "Odhadnuto podle vašeho prohlížeče.", "E-mailová adresa"),
+        ("it", "Registrazione", "Ricavato dal tuo browser.", "Indirizzo e-mail"),
+        ("hu", "Regisztrálás", "A böngésződ alapján állítottuk be.", "E-mail-cím"),
     ],
 )
-def test_the_sign_up_page_in_each_language(client, language, heading, time_zone):
+def test_the_sign_up_page_in_each_language(client, language, heading, time_zone, address):
     page = client.get(reverse("account_signup"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert f"<h1>{heading}</h1>" in page and time_zone in page
+    assert re.search(rf'<label for="id_email">E-mail:</label>\s*<input [^>]*placeholder="{address}"', page)
 
 
 @pytest.mark.django_db
