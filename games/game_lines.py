@@ -75,8 +75,10 @@ class GameLines:
         own = [base.get_field(name) for name in self.own]
         game = [Game._meta.get_field(name) for name in self.game]
         last_move = [moves.get_field(name) for name in LAST_MOVE]
+        # The last move but a tabletop draw, which says less than the play before it ("bob took the draw").
         last = [
             f"(SELECT m.{field.column} FROM {moves.db_table} m WHERE m.{moves.get_field('game').column} = b.{game_of}"
+            f" AND m.{moves.get_field('text').column} <> 'draw'"
             f" ORDER BY m.{moves.get_field('seq').column} DESC LIMIT 1)"
             for field in last_move
         ]

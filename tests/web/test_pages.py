@@ -623,3 +623,15 @@ def test_every_cell_and_card_is_named_starting_with_what_it_shows(client, starte
     cells = [(text, label) for text, label in shown if text and re.search(r"[♠♥♦♣]", text)]
     assert any(" " in text for text, _ in cells)  # a card with a letter or a mark beside it
     assert all(html_unescape(label).startswith(html_unescape(text)) for text, label in cells), cells
+
+
+def test_my_games_tells_the_last_play_not_the_tabletop_draw_after_it(client, started_game):
+    game, users = started_game(2, 2, seed=3, draw_mode=Game.DrawMode.TABLETOP)
+    play = first_play(game, 0)
+    services.move_submit(game_id=game.pk, user=users[0], move=play, expected_version=0)
+    services.move_submit(game_id=game.pk, user=users[0], move="draw", expected_version=1)
+    client.force_login(users[1])
+    page = " ".join(client.get(reverse("home")).content.decode().split())
+    _card, cell = play.split()
+    assert f"{users[0].username} played" in page and cell in page
+    assert "took the draw" not in page
