@@ -372,6 +372,20 @@ def test_resign_asks_for_confirmation(client, started_game):
     assert game.status == Game.Status.FINISHED and game.winner == "blue"
 
 
+def test_a_team_that_resigned_from_three_is_told_the_others_play_on(client, started_game):
+    game, users = started_game(3, 3, seed=3)
+    state = state_of(game)
+    resigning = next(seat for seat in range(3) if seat != state.turn)  # not the seat to play
+    login(client, users[resigning])
+    client.post(reverse("game_resign", args=[game.pk]), {"version": game.version})
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    page = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert "Your team resigned: the other teams play on without it." in page
+    login(client, users[state.turn])
+    assert "Your team resigned" not in client.get(reverse("game", args=[game.pk])).content.decode()
+
+
 @pytest.mark.parametrize(
     "invitee", ["victim@example.org\r\nbcc: everyone@example.org", "victim@example", "a" * 250 + "@example.org"]
 )
