@@ -23,6 +23,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import inputs, leaderboards, refusals, selectors, services
+from games.engine.cards import card_label
 from games.errors import GameError, GameNotFound
 from games.models import Game, Move, Pool
 from games.table_extras import table_extras
@@ -317,14 +318,31 @@ def game_move(request, game_id: int):
         raise _move_form_problem(form)
     move = form.cleaned_data["move"]
     try:
-        services.move_submit(
+        result = services.move_submit(
             game_id=game_id, user=request.user, move=move, expected_version=form.cleaned_data["version"]
         )
     except GameError as exc:  # the page repeats the move as sent
         return web_refusals.refusal_response(
             exc, lambda error: _game_page(request, game_id, error=error, move_text=move)
         )
+    turned_in = _dead_card_exchange(result)
+    if turned_in:
+        messages.success(request, turned_in)
     return _to_table(game_id)
+
+
+def _dead_card_exchange(result) -> str | None:
+    """What a dead card was exchanged for: the hand changes in a place the
+    player is not looking (the new card comes last), and the move ends no turn."""
+    seat = result.move.seat
+    turned_in = [event["card"] for event in result.events if event["type"] == "dead_card_turned_in"]
+    drew = any(event["type"] == "card_drawn" and event["seat"] == seat for event in result.events)
+    if not turned_in or not drew:
+        return None
+    drawn = result.state.hands[seat][-1]  # a draw adds the card at the hand's end
+    return gettext("You turned in the dead {card} and drew {drawn}.").format(
+        card=card_label(turned_in[0]), drawn=card_label(drawn)
+    )
 
 
 def _move_form_problem(form: MoveForm) -> GameError:

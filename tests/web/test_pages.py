@@ -649,3 +649,20 @@ def test_my_games_tells_the_last_play_not_the_tabletop_draw_after_it(client, sta
     _card, cell = play.split()
     assert f"{users[0].username} played" in page and cell in page
     assert "took the draw" not in page
+
+
+def test_a_dead_card_turned_in_says_what_came_instead(client, started_game):
+    game, users = started_game(2, 2, seed=3)
+    state = state_of(game)
+    hand = state.hands[state.turn]
+    dead = next(card for card in engine.cards.ONE_SUIT_DECK if card[0] != "J" and card not in hand)
+    state.hands[state.turn] = [dead, *hand[1:]]
+    data = engine.state_to_json(state)
+    for cell in CARD_CELLS[dead]:
+        data["board"].setdefault(CELL_NAMES[cell], "green")
+    Game.objects.filter(pk=game.pk).update(state=data, revision=F("revision") + 1)
+    client.force_login(users[state.turn])
+    response = client.post(reverse("game_move", args=[game.pk]), {"move": f"dead {dead}", "version": 0}, follow=True)
+    drawn = state_of(game).hands[state.turn][-1]
+    said = f"You turned in the dead {engine.cards.card_label(dead)} and drew {engine.cards.card_label(drawn)}."
+    assert said in response.content.decode()
