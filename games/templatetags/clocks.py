@@ -38,8 +38,11 @@ def bank_left(left: timedelta | None) -> str:
 
 @register.filter
 def days_and_hours(time: timedelta | None) -> str:
-    """A stretch of time to the hour, rounded down: "3 d 4 h" (vacation held)."""
+    """A stretch of time to the hour, rounded down: "3 d 4 h" (vacation held);
+    whole days in words: "30 days", not "30 d 0 h"."""
     if time is None:
         return ""
     days, hours, _ = days_hours(time)
+    if days and not hours:
+        return duration(days * 86400)
     return gettext("%(days)d d %(hours)d h") % {"days": days, "hours": hours}

@@ -22,7 +22,7 @@ def test_a_vacation_set_on_the_settings_page_shows_on_the_other_players_table(br
     signed_in(context, live_server.url, away)
     page = context.new_page()
     page.goto(f"{live_server.url}/accounts/settings/")
-    assert "You hold: 10 d 0 h." in page.inner_text("#vacation")
+    assert "You hold: 10 days." in page.inner_text("#vacation")
     page.fill("#vacation input[name=back]", back.isoformat())
     page.click("#vacation button[type=submit]")
     page.wait_for_selector("text=Your vacation is planned")
