@@ -230,3 +230,15 @@ def test_a_long_subject_in_other_words_starts_on_the_subject_line(started_game, 
     raw = message.message().as_bytes(linesep="\r\n")
     assert b"\r\nSubject: =?utf-8?" in raw
     assert message_from_bytes(raw, policy=policy.default)["Subject"] == message.subject
+
+
+def test_the_invitation_and_the_start_tell_a_tabletop_games_draw_window(started_game):
+    host = UserFactory()
+    tabletop = {"draw_mode": "tabletop", "draw_window_seconds": 3 * 3600}
+    forming = services.game_create(creator=host, players=2, teams=2, invitees=["new@example.org"], **tabletop)
+    invitation = emails.build(Notification.objects.get(game=forming, kind=Kind.INVITATION))
+    game, _users = started_game(2, 2, **tabletop)
+    started = emails.build(Notification.objects.filter(game=game, kind=Kind.GAME_STARTED).first())
+    for message in (invitation, started):
+        assert "you have 3 hours to draw" in message.body
+        assert "you have 3 hours to draw" in message.alternatives[0].content
