@@ -58,7 +58,11 @@ def move_phrases(
     acting_you = seat is not None and seat == you
     parts = []
     if text == "draw" and with_draw:
-        parts.append(gettext("you took the draw") if acting_you else gettext("{who} took the draw").format(who=who))
+        if any(event["type"] == "draw_lost" for event in events):  # the draw completed a turn: the loss follows
+            took = gettext("you completed your turn") if acting_you else gettext("{who} completed their turn")
+        else:
+            took = gettext("you took the draw") if acting_you else gettext("{who} took the draw")
+        parts.append(took.format(who=who))
     for event in events:
         phrase = _phrase(event, who, acting_you, seat_names, cards or {}, you)
         if phrase:

@@ -3,6 +3,7 @@ entry per seat, newest first, from moves as the table reads them."""
 
 from types import SimpleNamespace
 
+from games.describe import move_phrases
 from games.models import Move
 from games.viewmodels.recap import MOST_ENTRIES, changed_cells, recap_of, since_last_acted
 
@@ -92,3 +93,12 @@ def test_the_last_move_is_the_newest_play_not_a_draw():
     bob_draws = move(3, 1, "draw", drawn(1))
     changed, last = changed_cells([bob_draws, BOB_PLAYS, ANN_PLAYS], TEAMS)
     assert last == {"G6"} and changed == {"G6": "green", "C4": "blue"}
+
+
+def test_a_draw_that_closed_another_window_is_told_as_the_turn_it_completed():
+    """Not "bob took the draw — you lost a draw", which reads as if bob took ann's card."""
+    events = [{"type": "card_drawn", "seat": 1}, {"type": "draw_lost", "seat": 0}]
+    told = move_phrases(seat_names=NAMES, seat=1, text="draw", events=events, you=0)
+    assert told == ["bob completed their turn", "you lost a draw"]
+    alone = move_phrases(seat_names=NAMES, seat=1, text="draw", events=events[:1], you=0)
+    assert alone == ["bob took the draw"]
