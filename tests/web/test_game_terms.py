@@ -69,3 +69,12 @@ def test_in_czech_with_its_plural(client, started_game):
     with translation.override("cs"):
         text = terms(client, game)
     assert "3 vynechané tahy za sebou znamenají prohru." in text
+
+
+def test_the_waiting_room_names_each_seats_team_with_its_noun(client):
+    host = UserFactory(language="cs")
+    game = services.game_create(creator=host, players=2, teams=2)
+    client.force_login(host)
+    with translation.override("cs"):
+        page = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert "(modrý tým)" in page  # not "(modrý)", an adjective left hanging
