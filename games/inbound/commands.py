@@ -47,6 +47,13 @@ class Command:
     kind: str
     text: str = ""  # a move in canonical notation, or a resignation's code
 
+    @property
+    def written(self) -> str:
+        """The command as an answer quotes it back: the way the help writes it."""
+        if self.kind == CONFIRM:
+            return f"{RESIGN} {self.text}"
+        return self.text or self.kind
+
 
 class Refused(Exception):
     """A reply read no further: the refusal, and the words it refuses (quoted back in the answer)."""

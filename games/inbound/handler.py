@@ -135,7 +135,7 @@ def _run(row: InboundMessage, token, cmds: list, thread, seen: int | None):
                         notes.append(("team_asked", resignation.waiting_for))
     except GameError as exc:
         row.outcome, row.detail, row.confirm_digest = Outcome.REFUSED, exc.code, ""
-        return replies.refused(thread, token, exc, tried=[c.text or c.kind for c in cmds])
+        return replies.refused(thread, token, exc, tried=[command.written for command in cmds])
     row.outcome = Outcome.APPLIED if done else Outcome.ANSWERED
     row.detail = "; ".join(done)[:300]
     return replies.answered(thread, token, done=done, notes=notes)

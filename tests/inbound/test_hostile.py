@@ -286,10 +286,11 @@ def test_help_board_and_the_reply_address_stays_private(turn):
 
 
 def test_a_wrong_resignation_code_resigns_nothing(turn):
-    game, _users, message, _move = turn
+    game, users, message, _move = turn
     receive(reply(message, "resign"))
     row = receive(reply(message, "resign 0000ffff"))
     assert (row.outcome, row.detail) == (Outcome.REFUSED, "resign_code_unknown")
+    assert "(You wrote: resign 0000ffff)" in replies_to(users[0].email)[-1].body  # as written, not the code alone
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
 
