@@ -122,8 +122,9 @@ def game_action(request, game_id: int, body: MoveIn, idempotency_key: str | None
     "/games/{int:game_id}/resign", summary="Resign: ask for a confirmation, then send it back", response=ANSWERS
 )
 @needs("games:play")
-def game_resign(request, game_id: int, body: ResignIn):
-    return actions.resign(request, _visible(request, game_id), body.confirm)
+def game_resign(request, game_id: int, body: ResignIn | None = None):
+    """No body at all asks for the confirmation, as `{}` does."""
+    return actions.resign(request, _visible(request, game_id), body.confirm if body else None)
 
 
 @router.post(

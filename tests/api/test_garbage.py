@@ -121,3 +121,11 @@ def test_a_valid_move_still_plays_after_all_that(api, started_game):
     response = api(users[0])("POST", f"/games/{game.pk}/actions", {"text": first_play(game, 0), "version": 0})
     assert response.status_code == 200
     assert json.loads(response.content)["game"]["version"] == 1
+
+
+def test_resign_without_a_body_asks_for_the_confirmation(api, started_game, client):
+    game, users = started_game(2, 2)
+    headers = {"HTTP_AUTHORIZATION": f"Bearer {api(users[0]).secret}"}
+    response = client.post(f"/api/v1/games/{game.pk}/resign", b"", content_type="application/json", **headers)
+    assert response.status_code == 200 and response.json()["confirm"]
+    assert not Move.objects.filter(game=game).exists()
