@@ -645,6 +645,12 @@ class InboundMessage(models.Model):
     confirm_digest = models.CharField(
         _("resignation code hash"), max_length=64, blank=True, help_text=_("A resignation's one-time code, hashed.")
     )
+    confirm_version = models.PositiveIntegerField(
+        _("resignation code's version"),
+        null=True,
+        blank=True,
+        help_text=_("The game's version the resignation code was given at: a move since makes it stale."),
+    )
     confirmed = models.BooleanField(_("confirmed"), default=False, help_text=_("Its resignation code was used."))
     notice_sent_at = models.DateTimeField(
         _("notice sent at"), null=True, blank=True, help_text=_("The real player told of a wrong sender.")

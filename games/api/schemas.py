@@ -8,6 +8,7 @@ from typing import Literal
 from ninja import Schema
 from pydantic import ConfigDict, Field
 
+from games.bots import LEVELS
 from games.inputs import MOVE_MAX_LENGTH
 from games.models import ChatMessage
 
@@ -78,7 +79,7 @@ class GameIn(Schema):
     bots: int = Field(
         default=0, ge=0, le=11, description="Bots in the seats after mine (a game of bots starts at once)."
     )
-    bot_level: int = Field(default=1, ge=0, le=9, description="0 random, 1 greedy, 2 search.")
+    bot_level: int = Field(default=1, ge=min(LEVELS), le=max(LEVELS), description="0 random, 1 greedy, 2 search.")
 
 
 class InviteIn(Schema):

@@ -119,7 +119,7 @@ def _run(row: InboundMessage, token, cmds: list, thread, seen: int | None):
                     notes.append("help")
                 elif command.kind == commands.RESIGN:
                     code = secrets.token_hex(4)
-                    row.confirm_digest = code_digest(code)
+                    row.confirm_digest, row.confirm_version = code_digest(code), version  # after this reply's moves
                     notes.append(("confirm", code))
                 elif command.kind == commands.CONFIRM:
                     # The code resigns the game as it was when asked for, as the web's
@@ -166,7 +166,7 @@ def _confirm(row: InboundMessage, token, code: str) -> int:
         raise refusals.RESIGN_CODE_UNKNOWN()
     asked.confirmed = True
     asked.save(update_fields=["confirmed"])
-    return asked.game_version
+    return asked.confirm_version
 
 
 def _mismatch_notice(row: InboundMessage) -> list:

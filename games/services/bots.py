@@ -5,6 +5,9 @@ creator's bots), when a player times out under the "replace by a bot"
 policy, or when a moderator puts one there; a player a bot stands in for
 takes the seat back from the table."""
 
+import logging
+
+from django.db import DatabaseError
 from django.utils import timezone
 
 from games import bots, engine, refusals
@@ -15,6 +18,7 @@ from games.services.bot_wake import bot_to_act, bots_wake
 from games.services.moves import MoveResult, seat_input
 from games.services.resignations import proposals_settle
 
+log = logging.getLogger(__name__)
 # The search's cap on one move (level 2), within the issue's "at most 1 s".
 SEARCH_SECONDS = 1.0
 STAND_IN_LEVEL = 1  # the level of a bot that stands in for an absent player
@@ -61,8 +65,10 @@ def _draw_at_once(played: MoveResult, position: int) -> None:
         return
     try:
         bot_submit(game_id=game.pk, position=position, move="draw", expected_version=game.version)
-    except GameError:  # someone moved first: their move queued the bot's draw
-        return
+    except GameError as exc:  # someone moved first: their move queued the bot's draw
+        log.info("game %s: the bot's draw after its play was refused: %s", game.pk, exc.code)
+    except DatabaseError:  # the play is made; the task its play queued takes the draw
+        log.warning("game %s: the bot's draw after its play failed; its queued task takes it", game.pk, exc_info=True)
 
 
 def bot_submit(*, game_id: int, position: int, move: str, expected_version: int) -> MoveResult:

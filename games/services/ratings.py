@@ -14,19 +14,14 @@ from django.db import transaction
 
 from games import rating
 from games.models import Game, Move, PlayerRating, RatingChange, Seat
+from games.rating_rule import counts_for_ratings
 
 TIME_LOSS_WINDOW = timedelta(days=1)
 
 
 def is_rated(game: Game, seats: list[Seat]) -> bool:
-    """Rated by the rules, every seat a person's, and no move ever a bot's (one stood in for a while)."""
-    people = all(seat.user_id and not seat.is_bot for seat in seats)
-    return (
-        game.rated
-        and game.status == Game.Status.FINISHED
-        and people
-        and not Move.objects.filter(game=game, door=Move.Door.BOT).exists()
-    )
+    """Finished, and counting for the ratings (games.rating_rule)."""
+    return game.status == Game.Status.FINISHED and counts_for_ratings(game, seats)
 
 
 def rate_finished(*, game: Game, seats: list[Seat]) -> list[RatingChange]:

@@ -5,7 +5,7 @@
 from datetime import timedelta
 
 from django import template
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games.clock import BANK, days_hours
 from games.templatetags.sequence_tags import duration
@@ -26,6 +26,18 @@ def clock(game) -> str:
     return gettext("%(clock)s · weekends off") % {"clock": text} if game.weekends_off else text
 
 
+@register.simple_tag
+def draw_window(game) -> str:
+    """A tabletop game's draw window in a sentence ("" for an automatic draw):
+    for its terms, its invitation and the e-mail that says it has started."""
+    if game.draw_mode != "tabletop":
+        return ""
+    return gettext(
+        "Tabletop draw: after playing, you have %(time)s to draw; "
+        "the draw is lost sooner if the next player completes their turn first."
+    ) % {"time": duration(game.draw_window_seconds)}
+
+
 @register.filter
 def bank_left(left: timedelta | None) -> str:
     if left is None:
@@ -43,6 +55,6 @@ def days_and_hours(time: timedelta | None) -> str:
     if time is None:
         return ""
     days, hours, _ = days_hours(time)
-    if days and not hours:
-        return duration(days * 86400)
+    if days and not hours:  # in days, as vacation is earned and held: never "2 weeks"
+        return ngettext("%(count)d day", "%(count)d days", days) % {"count": days}
     return gettext("%(days)d d %(hours)d h") % {"days": days, "hours": hours}

@@ -6,11 +6,11 @@ for the waiting room and the table."""
 from django import template
 
 from games.models import Game
+from games.rating_rule import counts_for_ratings
 
 register = template.Library()
 
 
 @register.inclusion_tag("games/_terms.html")
 def game_terms(game: Game, seats) -> dict:
-    people = all(seat.user_id and not seat.is_bot for seat in seats)  # a bot's game is never rated
-    return {"game": game, "counts_for_ratings": game.rated and people}
+    return {"game": game, "counts_for_ratings": counts_for_ratings(game, seats)}

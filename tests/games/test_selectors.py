@@ -222,7 +222,7 @@ def lines_by_the_orm(seats) -> list[list]:
     """games.game_lines' lines for these seats as the ORM reads them, the
     reference its SQL must match: a line a game, the seat's columns, the
     game's, the game's seats in turn order, its last move."""
-    last = Move.objects.filter(game_id=OuterRef("game_id")).order_by("-seq")
+    last = Move.objects.filter(game_id=OuterRef("game_id")).exclude(text="draw").order_by("-seq")
     lines = seats.annotate(
         last_seat=Subquery(last.values("seat")[:1]),
         last_text=Subquery(last.values("text")[:1]),
@@ -263,6 +263,7 @@ def test_the_lines_of_my_games_are_the_rows_the_orm_reads(started_game):
     as from the ORM, a line a game."""
     game, users = started_game(4, 2, draw_mode="tabletop", weekends_off=True)
     services.move_submit(game_id=game.pk, user=users[0], move=first_play(game, 0), expected_version=0)
+    services.move_submit(game_id=game.pk, user=users[0], move="draw", expected_version=1)  # not the line's last move
     services.game_create(start_mode=Game.StartMode.MANUAL, creator=users[0], players=3, teams=3)  # forming
     rows = my_lines(users[0].pk, 9)
     assert rows == my_lines_by_the_orm(users[0].pk, 9) and len(rows) == 2

@@ -314,6 +314,17 @@ def test_a_resignation_code_asked_for_before_a_move_is_stale(turn):
     assert f"You resigned game {game.pk}." in told and "Done:" not in told
 
 
+def test_a_resignation_code_asked_for_after_a_play_in_the_same_reply_resigns(turn):
+    """The code is given at the version after the reply's own moves, not the one it arrived at."""
+    game, users, message, move = turn
+    receive(reply(message, f"{move}\nresign"))
+    asked = replies_to(users[0].email)[-1]
+    code = asked.body.split("resign ", 2)[-1].split()[0]
+    assert receive(reply(asked, f"resign {code}")).outcome == Outcome.APPLIED
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+
+
 def test_a_second_command_refused_undoes_the_first(started_game):
     game, users = started_game(2, 2, seed=3, draw_mode=Game.DrawMode.TABLETOP)
     message = latest_to(users[0].email)

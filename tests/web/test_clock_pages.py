@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Game
+from games.templatetags.clocks import days_and_hours
 from tests.factories import UserFactory
 from tests.web.test_pages import NEW_GAME
 
@@ -133,3 +134,11 @@ def test_where_my_cards_go_is_off_once_the_game_is_over(started_game, client):
     services.resign(game_id=game.pk, user=users[1], door="web", expected_version=game.version)
     over = client.get(reverse("game", args=[game.pk])).content.decode()  # the choice is kept in the session
     assert 'class="goes-key"' not in over and "Hide where my cards go" not in over
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [(timedelta(days=14), "14 days"), (timedelta(days=1), "1 day"), (timedelta(days=3, hours=4), "3 d 4 h")],
+)
+def test_vacation_held_reads_in_days_never_weeks(held, said):
+    assert days_and_hours(held) == said

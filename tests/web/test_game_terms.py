@@ -4,11 +4,11 @@ and in its waiting room, in the reader's language."""
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
 
-from games import services
-from games.models import Game
+from games import services, tasks
+from games.models import Game, Move
 from tests.factories import UserFactory
+from tests.gameplay import first_play
 
 pytestmark = pytest.mark.django_db
 
@@ -66,15 +66,28 @@ def test_in_czech_with_its_plural(client, started_game):
     users[0].language = "cs"
     users[0].save()
     client.force_login(users[0])
-    with translation.override("cs"):
-        text = terms(client, game)
-    assert "3 vynechané tahy za sebou znamenají prohru." in text
+    assert "3 vynechané tahy za sebou znamenají prohru." in terms(client, game)  # the player's language
 
 
 def test_the_waiting_room_names_each_seats_team_with_its_noun(client):
     host = UserFactory(language="cs")
     game = services.game_create(creator=host, players=2, teams=2)
     client.force_login(host)
-    with translation.override("cs"):
-        page = client.get(reverse("game", args=[game.pk])).content.decode()
+    page = client.get(reverse("game", args=[game.pk])).content.decode()  # in the host's language
     assert "(modrý tým)" in page  # not "(modrý)", an adjective left hanging
+
+
+def test_a_game_a_bot_once_stood_in_for_does_not_count_for_the_ratings(client, started_game):
+    """Its player took the seat back, but a bot made moves: the rating will not count it, nor do its terms."""
+    game, users = started_game(2, 2, missed_turn_policy=Game.MissedTurnPolicy.BOT, concede_after=1)
+    client.force_login(users[0])
+    assert "This game counts for the ratings." in terms(client, game)
+    absent, present = users[game.turn_position], users[1 - game.turn_position]
+    services.deadline_enforce(game_id=game.pk, now=game.turn_deadline)  # a bot takes the absent player's seat
+    game.refresh_from_db()
+    move = first_play(game, game.turn_position)
+    services.move_submit(game_id=game.pk, user=present, move=move, expected_version=game.version)
+    assert tasks.bot_move(game.pk, Game.objects.get(pk=game.pk).version) is not None
+    services.seat_take_back(game_id=game.pk, user=absent)
+    assert Move.objects.filter(game=game, door=Move.Door.BOT).exists()
+    assert "This game does not count for the ratings." in terms(client, game)
