@@ -44,8 +44,9 @@ def replay_key(game, at: int | None) -> str:
 
 def table_page_keys(*, game, mine, user, muted: list[int], card: str | None, show_all: bool) -> dict:
     """The keys of the table page's own part (banner, board, hand, seats),
-    of its chat, and of its history (after the chat: the same for every
-    viewer of a revision, so the mover's page makes it for the next one).
+    of its chat, of its history (after the chat: the same for every viewer
+    of a revision, so the mover's page makes it for the next one) and of the
+    game's terms and cut under it (the same for everyone too).
     Every change to a game bumps its revision (services._common.changing),
     so the page is the game's revision as this viewer sees it: their seat
     (or a spectator or visitor), the card they chose and "where my cards go".
@@ -59,14 +60,15 @@ def table_page_keys(*, game, mine, user, muted: list[int], card: str | None, sho
         "page": _key("table-page", game.pk, game.revision, viewer, card, show_all),
         "chat": _key("table-chat", game.pk, game.revision, user.pk, muted, mine is not None),
         "history": _key("table-history", game.pk, game.revision),
+        "terms": _key("table-terms", game.pk, game.revision),
     }
 
 
 class FragmentStore:
     """One page's {% fragment %}s (games.templatetags.fragment_tags), read from
     the cache in one round trip before the page renders and the missing ones
-    written in one after: a table page has three fragments, and on the first
-    view after a move all three miss (six round trips to the cache otherwise).
+    written in one after: a table page has four fragments, and on the first
+    view after a move all four miss (eight round trips to the cache otherwise).
     `whole`: the key of the reader's whole page (whole_page_key), read before
     them and alone: a reload finds it (`kept`) and reads none of the fragments,
     which are as large again; a page not kept reads them in a second trip."""
