@@ -28,10 +28,9 @@ def clock(game) -> str:
 
 @register.simple_tag
 def draw_window(game) -> str:
-    """A tabletop game's draw window in a sentence ("" for an automatic draw):
-    for its terms, its invitation and the e-mail that says it has started."""
-    if game.draw_mode != "tabletop":
-        return ""
+    """A tabletop game's draw window in a sentence, for its terms, its
+    invitation and the e-mail that says it has started (each asks only of a
+    tabletop game, as each gives the sentence a place of its own)."""
     return gettext(
         "Tabletop draw: after playing, you have %(time)s to draw; "
         "the draw is lost sooner if the next player completes their turn first."
